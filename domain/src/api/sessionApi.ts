@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/**
+ * The sign-in and session calls of session-shell-connections §7, as the wire carries them. Request bodies use
+ * the spec's camelCase names; responses use its PascalCase entity fields.
+ */
+
+export const tokenRequestSchema = z.object({
+  grant_type: z.enum(['password', 'token']),
+  username: z.string().trim().max(320).optional(),
+  password: z.string().max(1024).optional(),
+  token: z.string().max(1024).optional(),
+  client_id: z.string().max(100).optional(),
+});
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  restricted: z.boolean(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** OAuth-style failure of the token call; the client shows error_description as it is. */
+export const tokenErrorSchema = z.object({
+  error: z.enum(['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'too_many_attempts']),
+  error_description: z.string(),
+});
+
+export const loginResponseSchema = z.object({ restricted: z.boolean() });
+
+export const userSchema = z.object({
+  Id: z.number().int(),
+  Email: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Role: z.number().int(),
+  BusinessId: z.number().int().nullable(),
+  Permissions: z.record(z.string(), z.unknown()).nullable(),
+  Properties: z.object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() }),
+  AutoSignupInProgress: z.boolean(),
+  PasswordResetRequested: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const holdingSummarySchema = z.object({
+  HoldingId: z.number().int(),
+  TradingName: z.string(),
+  AgronomistId: z.number().int().nullable(),
+  TownId: z.number().int().nullable(),
+  Town: z.string().nullable(),
+  Region: z.number().int().nullable(),
+  BusinessId: z.number().int().nullable(),
+  Business: z.string().nullable(),
+  CropYears: z.array(z.number().int()),
+  Satellite: z.boolean(),
+});
+export type HoldingSummary = z.infer<typeof holdingSummarySchema>;
+
+export const sessionStartRequestSchema = z.object({
+  initialHoldingId: z.number().int().positive().nullish(),
+  acceptedInviteId: z.string().max(100).nullish(),
+});
+
+export const sessionStartResponseSchema = z.object({
+  User: userSchema,
+  CroppingYears: z.array(z.number().int()),
+  BingMaps: z.object({ Key: z.string().nullable() }),
+  Holdings: z.array(holdingSummarySchema),
+  FixedHoldingList: z.boolean(),
+  InitialHolding: holdingSummarySchema.nullable(),
+  MustAcceptTermsAndConditions: z.boolean(),
+  TermsAndConditions: z.object({ Version: z.number().int(), Text: z.string() }).nullable(),
+});
+export type SessionStartResponse = z.infer<typeof sessionStartResponseSchema>;
+
+export const clientStateSchema = z
+  .object({
+    moduleId: z.number().int().nullish(),
+    activity: z
+      .object({ action: z.string().max(50), data: z.unknown(), resourceType: z.string().max(50).nullish() })
+      .nullish(),
+  })
+  .passthrough();
+
+export const selectHoldingRequestSchema = z.object({
+  holdingId: z.number().int().positive(),
+  /** The crop year to open; defaults to the holding's last crop year. */
+  yearId: z.number().int().min(1990).max(2100).nullish(),
+  reuseSession: z.boolean().nullish(),
+  clientState: clientStateSchema.nullish(),
+});
+
+export const activeSessionSchema = z.object({
+  SessionId: z.string(),
+  UserId: z.number().int(),
+  UserEmail: z.string(),
+  UserName: z.string(),
+  Role: z.number().int(),
+  ReadOnly: z.boolean(),
+  CurrentSession: z.boolean(),
+  StartDate: z.string(),
+  InactiveSince: z.string().nullable(),
+  SessionType: z.number().int(),
+  ClientState: z.unknown().nullable(),
+});
+
+export const eventSchema = z.object({
+  Id: z.number().int(),
+  UserId: z.number().int().nullable(),
+  Date: z.string(),
+  SessionId: z.string().nullable(),
+  Action: z.enum(['c', 'u', 'd', 'export', 'import', 'calc']),
+  Data: z.record(z.string(), z.unknown()),
+  Source: z.number().int(),
+  ObjectType: z.string(),
+});
+
+export const holdingUserSchema = z.object({
+  UserId: z.number().int(),
+  Email: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Role: z.number().int(),
+  HoldingRole: z.enum(['Member', 'Owner', 'RestrictedMember']).nullable(),
+});
+
+export const areaPermissionSchema = z.object({
+  read: z.boolean(),
+  write: z.boolean(),
+  financialData: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  audit: z.boolean().optional(),
+});
+
+export const settingSchema = z.object({
+  HoldingId: z.number().int().nullable(),
+  UserId: z.number().int().nullable(),
+  Key: z.string(),
+  Value: z.string().nullable(),
+});
+
+export const selectHoldingResponseSchema = z.object({
+  Holding: holdingSummarySchema,
+  YearId: z.number().int(),
+  Token: z.string(),
+  CustomBasemaps: z.array(
+    z.object({
+      Name: z.string(),
+      Url: z.string(),
+      Extent: z.array(z.number()).nullable(),
+      ZoomMin: z.number().nullable(),
+      ZoomMax: z.number().nullable(),
+    }),
+  ),
+  Users: z.array(holdingUserSchema),
+  Role: z.number().int(),
+  HoldingRole: z.enum(['Member', 'Owner', 'RestrictedMember']).nullable(),
+  SessionId: z.string(),
+  ReadOnly: z.boolean(),
+  UserPermissions: z.record(z.string(), z.unknown()).nullable(),
+  Permissions: z.record(z.string(), areaPermissionSchema),
+  AccessRestrictions: z.object({ RestrictCroppingAccess: z.boolean(), CroppingIds: z.array(z.number().int()) }),
+  Settings: z.array(settingSchema),
+  Sessions: z.array(activeSessionSchema),
+  Events: z.object({ Events: z.array(eventSchema), Users: z.array(holdingUserSchema) }),
+});
+export type SelectHoldingResponse = z.infer<typeof selectHoldingResponseSchema>;
+
+export const holdingQuerySchema = z.object({
+  query: z.string().trim().min(2, 'Type at least 2 characters to search holdings.').max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(20),
+});
+
+export const changeYearRequestSchema = z.object({ YearId: z.number().int().min(1990).max(2100) });
+
+export const acceptTermsQuerySchema = z.object({
+  version: z.coerce.number().int().positive(),
+  send: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+export const changePasswordRequestSchema = z
+  .object({ password: z.string().max(1024).optional(), Password: z.string().max(1024).optional() })
+  .refine((body) => body.password !== undefined || body.Password !== undefined, {
+    message: 'The new password is required',
+    path: ['password'],
+  });
+
+export const updateUserRequestSchema = z.object({
+  Id: z.number().int().positive().optional(),
+  Email: z.string().trim().email('Enter a valid e-mail address.').max(320).optional(),
+  FirstName: z.string().trim().max(100).optional(),
+  LastName: z.string().trim().max(100).optional(),
+  Role: z.number().int().min(1).max(15).optional(),
+  BusinessId: z.number().int().nullable().optional(),
+  Properties: z.object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() }).optional(),
+});
+
+export const saveSettingRequestSchema = z.object({
+  UserId: z.number().int().positive().nullable(),
+  HoldingId: z.number().int().positive().nullable(),
+  Key: z.string().trim().min(1).max(100),
+  Value: z.string().max(100_000).nullable(),
+});
+
+/** The body of every error answer: the first Errors entry is what the client shows. */
+export const apiErrorSchema = z.object({
+  Message: z.string(),
+  Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+  AuthError: z.boolean().optional(),
+  Resources: z.array(z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

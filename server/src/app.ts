@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/errorHandler.ts';
+import { registerAccessHook } from './modules/session/accessHook.ts';
+import { registerModules } from './modules/registerModules.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Builds the Fastify app: API, OpenAPI document, live socket and the built web app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel },
+    bodyLimit: 110 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(formbody);
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Headland API', version: '1.0.0', description: 'Farm-management API of Headland.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  registerAccessHook(app, deps.database.db);
+  await registerModules(app);
+
+  const indexFile = join(deps.config.webDist, 'index.html');
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+    // Client-side routes (/fields/…, /dashboard) all load the one page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/oauth/') || request.method !== 'GET') {
+        return reply.status(404).send({ Message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,14 @@
+import * as reference from './tables/reference.ts';
+import * as accounts from './tables/accounts.ts';
+import * as holdingTables from './tables/holdings.ts';
+import * as eventTables from './tables/events.ts';
+import * as fieldTables from './tables/fields.ts';
+
+export * from './tables/reference.ts';
+export * from './tables/accounts.ts';
+export * from './tables/holdings.ts';
+export * from './tables/events.ts';
+export * from './tables/fields.ts';
+
+/** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
+export const schema = { ...reference, ...accounts, ...holdingTables, ...eventTables, ...fieldTables };

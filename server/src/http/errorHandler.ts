@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, type FieldError } from './httpErrors.ts';
+
+/**
+ * Turns every error into the spec's shapes: `{ Message, Errors? }` for 4xx, a bare generic message for 5xx.
+ * Stack traces and driver messages never reach a client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429) reply.header('Retry-After', String(error.body.RetryAfter ?? 1));
+      return reply.status(error.statusCode).send({ Message: error.message, ...error.body });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const where = error.validationContext ?? 'body';
+        return { Field: path || where, Message: `${path || where}: ${issue.message}` };
+      });
+      return reply.status(400).send({ Message: 'The request is invalid.', Errors: errors });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ Message: 'The request body is not valid JSON.', Errors: [] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ Message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ Message: 'An unexpected error has occurred' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ Message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+    }
+    return reply.callNotFound();
+  });
+}

@@ -1,0 +1,36 @@
+/** One field at fault in a request, in the shape the client's error box reads. */
+export interface FieldError {
+  Field: string;
+  Message: string;
+}
+
+/** An error that becomes an HTTP answer with a known status and a message fit for a user. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors: FieldError[] = []) =>
+  new HttpError(400, message, errors.length ? { Errors: errors } : {});
+
+/** A 400 carrying validation messages, the first of which the client shows. */
+export const validationFailed = (errors: FieldError[]) =>
+  new HttpError(400, errors[0]?.Message ?? 'The request is invalid.', { Errors: errors });
+
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>
+  new HttpError(401, message, { AuthError: true });
+
+export const forbidden = (message: string) => new HttpError(403, message);
+
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+
+export const conflict = (message: string, resources: string[] = []) =>
+  new HttpError(409, message, { Resources: resources });
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { RetryAfter: retryAfterSeconds });

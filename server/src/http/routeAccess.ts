@@ -1,0 +1,16 @@
+import type { PermissionArea } from '@headland/domain/permissions';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to start otherwise.
+ * - 'public': anyone (sign-in, health, documentation).
+ * - 'user': any valid access token, holding or not (session start, holding choice, own account).
+ * - { area, level }: a token bound to a selected holding whose derived permissions allow `level` on `area`.
+ *   `level` defaults to read for GET and write for every other method.
+ */
+export type RouteAccess = 'public' | 'user' | { area: PermissionArea; level?: 'read' | 'write' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,26 @@
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { demoLogins, seedDemoData } from './db/seed/seedDemo.ts';
+
+const config = configFromEnv();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedDemoData(database);
+const app = await buildApp({ config, database });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+console.log(`Headland is running on http://localhost:${config.port} (${where}).`);
+if (seeded.length) console.log('Demo data seeded.');
+console.log('Demo logins (password for all: see below):');
+for (const login of demoLogins) {
+  console.log(`  ${login.email.padEnd(34)} ${login.password.padEnd(14)} ${login.description}`);
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import type { Db } from '../../db/database.ts';
+import { forbidden, unauthorized } from '../../http/httpErrors.ts';
+import type { RouteAccess } from '../../http/routeAccess.ts';
+import { loadAuthContext, type AuthContext } from './authContext.ts';
+import { bearerToken, hashToken } from './tokens.ts';
+import { createAuthCache, type AuthCache } from './authCache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forget cached callers here whenever a change affects who may do what. */
+    authCache: AuthCache;
+  }
+  interface FastifyRequest {
+    /** Set for every route that is not public. */
+    auth?: AuthContext;
+  }
+}
+
+/** The caller of a non-public route; routes declared 'user' or with an area always have one. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The holding session of a route declared with an area. */
+export function requireSession(request: FastifyRequest): NonNullable<AuthContext['session']> & { auth: AuthContext } {
+  const auth = requireAuth(request);
+  if (!auth.session) throw forbidden('Select a holding first.');
+  return { ...auth.session, auth };
+}
+
+/**
+ * Checks every /api route: that it declares who may call it, and at request time that the caller is allowed.
+ */
+export function registerAccessHook(app: FastifyInstance, db: Db): void {
+  const authCache = createAuthCache();
+  app.decorate('authCache', authCache);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && !route.url.startsWith('/oauth/')) return;
+    if (route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access: RouteAccess | undefined = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized('You are not signed in.');
+    const tokenHash = hashToken(token);
+    let auth = authCache.get(tokenHash);
+    if (!auth) {
+      auth = (await loadAuthContext(db, tokenHash)) ?? undefined;
+      if (!auth) throw unauthorized();
+      authCache.set(tokenHash, auth);
+    }
+    request.auth = auth;
+    if (access === 'user') return;
+    if (!auth.session) throw forbidden('Select a holding first.');
+    const level = access.level ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
+    if (!canAccess(auth.session.permissions, access.area, level)) {
+      throw forbidden(forbiddenMessage(access.area, level));
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import type { AuthContext } from './authContext.ts';
+
+// Short-lived so that role or permission edits made elsewhere show up quickly; every change made through
+// this process (logout, membership removal, holding switch) also forgets the entries it affects at once.
+const ttlMs = 5_000;
+const maxEntries = 10_000;
+
+interface Entry {
+  auth: AuthContext;
+  expires: number;
+}
+
+export type AuthCache = ReturnType<typeof createAuthCache>;
+
+/** Caller contexts by token hash; one per app instance. */
+export function createAuthCache() {
+  const entries = new Map<string, Entry>();
+  return {
+  get(tokenHash: string): AuthContext | undefined {
+    const entry = entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.auth;
+  },
+  set(tokenHash: string, auth: AuthContext): void {
+    if (entries.size >= maxEntries) entries.clear();
+    entries.set(tokenHash, { auth, expires: Date.now() + ttlMs });
+  },
+  forgetToken(tokenHash: string): void {
+    entries.delete(tokenHash);
+  },
+  /** Forgets every cached caller matching the test, e.g. all of one user, or all sessions on a holding. */
+  forgetWhere(test: (auth: AuthContext) => boolean): void {
+    for (const [key, entry] of entries) if (test(entry.auth)) entries.delete(key);
+  },
+  clear(): void {
+    entries.clear();
+  },
+  };
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { derivePermissions, type Permissions } from '@headland/domain/permissions';
+import { Role } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+
+/** Who is calling, resolved from the bearer token once per request (and cached briefly). */
+export interface AuthContext {
+  tokenId: string;
+  tokenHash: string;
+  restricted: boolean;
+  user: {
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: number;
+    businessId: number | null;
+    properties: Record<string, unknown>;
+    mustAcceptTerms: boolean;
+  };
+  /** The holding session this token is bound to, when a holding has been selected. */
+  session: {
+    id: string;
+    holdingId: number;
+    yearId: number | null;
+    readOnly: boolean;
+    holdingRole: number | null;
+    restrictCroppingAccess: boolean;
+    permissions: Permissions;
+  } | null;
+}
+
+interface ContextRow extends Record<string, unknown> {
+  token_id: string;
+  restricted: boolean;
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: number;
+  business_id: number | null;
+  properties: Record<string, unknown>;
+  tcs_accepted_version: number | null;
+  latest_tcs: number | null;
+  session_id: string | null;
+  holding_id: number | null;
+  year_id: number | null;
+  read_only: boolean | null;
+  session_ended: boolean | null;
+  holding_role: number | null;
+  holding_permissions: unknown;
+  restrict_cropping_access: boolean | null;
+  holding_features: Record<string, boolean> | null;
+  is_agronomist: boolean | null;
+}
+
+/**
+ * Loads the caller behind a token hash in one query: the token, its user, and the holding session it is
+ * bound to with the user's membership of that holding. Returns null for unknown, expired or revoked tokens.
+ */
+export async function loadAuthContext(db: Db, tokenHash: string, fixedHoldingList = false): Promise<AuthContext | null> {
+  const result = await db.execute<ContextRow>(sql`
+    SELECT t.id AS token_id, t.restricted, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
+           u.business_id, u.properties, u.tcs_accepted_version,
+           (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
+           s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
+           hu.holding_role, hu.holding_permissions, hu.restrict_cropping_access, h.features AS holding_features,
+           (h.agronomist_id = u.id) AS is_agronomist
+      FROM access_tokens t
+      JOIN users u ON u.id = t.user_id
+      LEFT JOIN sessions s ON s.id = t.session_id
+      LEFT JOIN holdings h ON h.id = s.holding_id
+      LEFT JOIN holding_users hu ON hu.holding_id = s.holding_id AND hu.user_id = u.id
+     WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND t.expires_at > now()`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const user = {
+    id: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    businessId: row.business_id,
+    properties: row.properties ?? {},
+    mustAcceptTerms: row.latest_tcs !== null && (row.tcs_accepted_version ?? 0) < row.latest_tcs,
+  };
+  let session: AuthContext['session'] = null;
+  // Access to a holding ends the moment a membership is removed: the session is then ignored.
+  const mayUseHolding =
+    row.holding_role !== null || Boolean(row.is_agronomist) || row.role <= Role.Admin;
+  if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding) {
+    const readOnly = Boolean(row.read_only);
+    session = {
+      id: row.session_id,
+      holdingId: row.holding_id,
+      yearId: row.year_id,
+      readOnly,
+      holdingRole: row.holding_role,
+      restrictCroppingAccess: row.holding_role === 3 && row.restrict_cropping_access !== false,
+      permissions: derivePermissions({
+        role: row.role,
+        holdingRole: row.holding_role,
+        holdingPermissions: row.holding_permissions ?? null,
+        holdingFeatures: row.holding_features ?? {},
+        readOnlySession: readOnly,
+        fixedHoldingList,
+      } as Parameters<typeof derivePermissions>[0]),
+    };
+  }
+  return { tokenId: row.token_id, tokenHash, restricted: row.restricted, user, session };
+}

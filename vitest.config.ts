@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, three projects: pure rules, the web app in jsdom, and the server against a real database.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testSetup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          // A PGlite database with PostGIS takes several seconds to boot, and each holds about 1 GB.
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
