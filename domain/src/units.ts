@@ -1,0 +1,50 @@
+/** Square metres in one hectare. */
+export const SQUARE_METRES_PER_HECTARE = 10_000;
+
+/** Areas are shown and compared in hectares to this many decimals. */
+export const AREA_DECIMALS = 2;
+
+/**
+ * Rounds half away from zero to `decimals` places. Scaling a binary fraction drifts (1.005 * 100 is
+ * 100.49999999999999), so the scaled value is first cut back to 15 significant digits, which absorbs the drift
+ * without touching any digit a user could have typed.
+ */
+export function roundTo(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const factor = 10 ** decimals;
+  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  const rounded = Math.round(scaled) / factor;
+  // Keeps -0 out of the results so that equality and display stay simple.
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/** Hectares, rounded to 2 decimals, from an area in square metres. */
+export function hectaresFromSquareMetres(squareMetres: number): number {
+  return roundTo(squareMetres / SQUARE_METRES_PER_HECTARE, AREA_DECIMALS);
+}
+
+export function roundArea(hectares: number): number {
+  return roundTo(hectares, AREA_DECIMALS);
+}
+
+/** An area in hectares with exactly 2 decimals, without the unit: '12.30'. */
+export function formatHectares(hectares: number): string {
+  return roundArea(hectares).toFixed(AREA_DECIMALS);
+}
+
+/** Lengths are shown in whole metres. */
+export function roundLength(metres: number): number {
+  return roundTo(metres, 0);
+}
+
+export function formatLength(metres: number): string {
+  return `${roundLength(metres)} m`;
+}
+
+/** A rainfall total in millimetres, rounded to 1 decimal. */
+export function sumRainfall(values: readonly number[]): number {
+  return roundTo(
+    values.reduce((total, value) => total + value, 0),
+    1,
+  );
+}
