@@ -14,22 +14,22 @@ export {
 } from './isoDate';
 
 /** The month (1-12) on whose first day a harvest year begins. */
-export const HARVEST_YEAR_START_MONTH = 8;
+export const harvestYearStartMonth = 8;
 
 /** Harvest year `year` runs from 1 August of `year - 1` to 31 July of `year`. */
 export function harvestYearStart(year: number): IsoDate {
-  return isoDateFromParts({ year: year - 1, month: HARVEST_YEAR_START_MONTH, day: 1 });
+  return isoDateFromParts({ year: year - 1, month: harvestYearStartMonth, day: 1 });
 }
 
 export function harvestYearEnd(year: number): IsoDate {
-  return isoDateFromParts({ year, month: HARVEST_YEAR_START_MONTH - 1, day: 31 });
+  return isoDateFromParts({ year, month: harvestYearStartMonth - 1, day: 31 });
 }
 
 /** The harvest year a date belongs to: from 1 August on, a date counts towards the next year's harvest. */
 export function harvestYearOf(date: IsoDate): number {
   const parts = parseIsoDate(date);
   if (!parts) throw new RangeError(`Not an ISO date: ${date}`);
-  return parts.month >= HARVEST_YEAR_START_MONTH ? parts.year + 1 : parts.year;
+  return parts.month >= harvestYearStartMonth ? parts.year + 1 : parts.year;
 }
 
 export function isInHarvestYear(date: IsoDate, year: number): boolean {

@@ -70,7 +70,11 @@ function toDayNumber(date: IsoDate): number {
 
 function fromDayNumber(dayNumber: number): IsoDate {
   const utc = new Date(dayNumber * MS_PER_DAY);
-  return isoDateFromParts({ year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() });
+  return isoDateFromParts({
+    year: utc.getUTCFullYear(),
+    month: utc.getUTCMonth() + 1,
+    day: utc.getUTCDate(),
+  });
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -89,7 +93,11 @@ export function calendarYearOf(date: IsoDate): number {
 
 /** The local calendar day of an instant, for "today" in the user's own time zone. */
 export function isoDateFromLocalDate(instant: Date): IsoDate {
-  return isoDateFromParts({ year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() });
+  return isoDateFromParts({
+    year: instant.getFullYear(),
+    month: instant.getMonth() + 1,
+    day: instant.getDate(),
+  });
 }
 
 /** Shows a date the way users type it: dd/mm/yyyy. */

@@ -1,8 +1,8 @@
 /** Square metres in one hectare. */
-export const SQUARE_METRES_PER_HECTARE = 10_000;
+export const squareMetresPerHectare = 10_000;
 
 /** Areas are shown and compared in hectares to this many decimals. */
-export const AREA_DECIMALS = 2;
+export const areaDecimals = 2;
 
 /**
  * Rounds half away from zero to `decimals` places. Scaling a binary fraction drifts (1.005 * 100 is
@@ -20,16 +20,16 @@ export function roundTo(value: number, decimals: number): number {
 
 /** Hectares, rounded to 2 decimals, from an area in square metres. */
 export function hectaresFromSquareMetres(squareMetres: number): number {
-  return roundTo(squareMetres / SQUARE_METRES_PER_HECTARE, AREA_DECIMALS);
+  return roundTo(squareMetres / squareMetresPerHectare, areaDecimals);
 }
 
 export function roundArea(hectares: number): number {
-  return roundTo(hectares, AREA_DECIMALS);
+  return roundTo(hectares, areaDecimals);
 }
 
 /** An area in hectares with exactly 2 decimals, without the unit: '12.30'. */
 export function formatHectares(hectares: number): string {
-  return roundArea(hectares).toFixed(AREA_DECIMALS);
+  return roundArea(hectares).toFixed(areaDecimals);
 }
 
 /** Lengths are shown in whole metres. */
