@@ -11,6 +11,7 @@ import {
 } from './crops';
 import { harvestYearEnd, harvestYearStart } from './harvestYear';
 import { isoDateSchema, type IsoDate } from './isoDate';
+import { formatHectares } from './units';
 
 export const managementOptionSchema = z.object({
   Code: z.string(),
@@ -128,4 +129,9 @@ export function croppingSpan(cropping: CroppingDates & { YearId: number }, peren
 /** Two spans overlap when each starts before the other ends: a crop sown on the day another ends does not. */
 export function spansOverlap(a: DateSpan, b: DateSpan): boolean {
   return a.start < b.end && b.start < a.end;
+}
+
+/** How lists name a cropping: field name, crop and area, as in 'Home field, Winter wheat, 12.30 ha'. */
+export function croppingDescription(fieldName: string, cropLabel: string, area: number): string {
+  return `${fieldName}, ${cropLabel}, ${formatHectares(area)} ha`;
 }
