@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+/** Debian's chromium, installed by scripts/ensure-chromium.sh; playwright never downloads a browser. */
+export const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * The machine has no outside network: without the background-networking switches Chromium keeps trying
+ * to reach Google's hosts. --no-sandbox because CI runs as root.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const resultsDir = fileURLToPath(new URL('../test-results/', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
+/** A fresh context (no cookies, no storage) whose relative `page.goto('/...')` resolves against baseUrl. */
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 1280, height: 800 },
+  });
+  return context.newPage();
+}
+
+/** Saves a full-page PNG as e2e/test-results/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * One browser for the whole test file, launched in beforeAll and closed in afterAll. Read `browser` inside
+ * tests or hooks, not at module level.
+ */
+export function useBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser is not running: use it inside a test or hook');
+      return browser;
+    },
+  };
+}

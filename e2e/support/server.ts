@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { copyMigratedPgliteDir } from '../../server/src/testing/testDatabase.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const mainFile = join(repoRoot, 'server', 'src', 'main.ts');
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234, no trailing slash. */
+  url: string;
+  dataDir: string;
+  /** What the server printed so far (the last 64 kB), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment, e.g. { BRAND: 'second' }. */
+  env?: Record<string, string>;
+  /** How long to wait for GET /api/health to answer 200. */
+  readyTimeoutMs?: number;
+  /**
+   * Start on an empty folder, as a new installation does (about 10 s more). By default the folder is a copy
+   * of an already migrated database, and the server only adds its demo data.
+   */
+  emptyDataDir?: boolean;
+}
+
+/**
+ * Starts the real server (`node --import tsx server/src/main.ts` in the repository root) on a free port with
+ * its own embedded database in a new temporary folder, and resolves once GET /api/health answers 200.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  if (!existsSync(mainFile)) throw new Error(`cannot start the server: ${mainFile} does not exist`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'headland-e2e-'));
+  try {
+    if (!options.emptyDataDir) await copyMigratedPgliteDir(join(dataDir, 'db'));
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'db'),
+    PUBLIC_URL: url,
+    ...options.env,
+  };
+  // A developer's own settings must not send the tests to a real database or mail server.
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (!options.env?.SMTP_URL) delete env.SMTP_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-64 * 1024);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  child.once('error', (error) => collect(Buffer.from(`\n${error.message}\n`)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    await stopChild(child, exited);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, exited, () => output, options.readyTimeoutMs ?? 150_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, output: () => output, stop };
+}
+
+/**
+ * One server for the whole test file, started in beforeAll and stopped in afterAll. Read `server` inside
+ * tests or hooks, not at module level.
+ */
+export function useServer(options: StartServerOptions = {}): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not running: use it inside a test or hook');
+      return server;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  exited: Promise<number | null>,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+  });
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new Error(`the server exited (code ${exitCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET ${url}/api/health did not answer 200 within ${timeoutMs} ms (${last}):\n${output()}`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000).unref());
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}

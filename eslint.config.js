@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+// The domain holds the pure rules shared by server and web; it must never reach back into either.
+const domainBoundary = {
+  patterns: [
+    {
+      regex: '^@headland/(server|web)(/|$)',
+      message: 'domain/ must not import the server or the web app.',
+    },
+    {
+      regex: '^(\\.\\./)+(server|web)(/|$)',
+      message: 'domain/ must not import the server or the web app.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['domain/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', domainBoundary] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+);
