@@ -341,32 +341,32 @@ function roleMaximum(feature: HoldingPermissionFeature, role: Role): FeatureValu
   return { read, write, financialData: write || (read && roleGrants[role].financialData) };
 }
 
-/** Every feature off. */
+/** Every feature off; each feature is its own object, so callers may change one in place. */
 export function emptyHoldingPermissions(): HoldingPermissions {
-  const off = { read: false, write: false };
-  const offFinancial = { ...off, financialData: false };
+  const off = () => ({ read: false, write: false });
+  const offFinancial = () => ({ read: false, write: false, financialData: false });
   return {
     main: {
-      holdings: off,
-      fields: off,
-      mapLayers: off,
-      stocks: offFinancial,
-      soil: off,
-      climate: off,
-      seedPlans: off,
-      nutritionPlans: off,
-      sprayPlans: { ...off, haloAudit: { enabled: false } },
-      manure: off,
-      fieldDiary: off,
-      taskManagement: off,
+      holdings: off(),
+      fields: off(),
+      mapLayers: off(),
+      stocks: offFinancial(),
+      soil: off(),
+      climate: off(),
+      seedPlans: off(),
+      nutritionPlans: off(),
+      sprayPlans: { ...off(), haloAudit: { enabled: false } },
+      manure: off(),
+      fieldDiary: off(),
+      taskManagement: off(),
       exports: { enabled: false },
       reports: { enabled: false },
-      businessYield: off,
-      businessShed: offFinancial,
-      businessProduction: off,
-      businessPlanning: off,
+      businessYield: off(),
+      businessShed: offFinancial(),
+      businessProduction: off(),
+      businessPlanning: off(),
     },
-    scouting: { appAccess: { enabled: false }, fields: off, records: off, tasks: off, stocks: offFinancial },
+    scouting: { appAccess: { enabled: false }, fields: off(), records: off(), tasks: off(), stocks: offFinancial() },
   };
 }
 
