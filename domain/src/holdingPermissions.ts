@@ -366,7 +366,13 @@ export function emptyHoldingPermissions(): HoldingPermissions {
       businessProduction: off(),
       businessPlanning: off(),
     },
-    scouting: { appAccess: { enabled: false }, fields: off(), records: off(), tasks: off(), stocks: offFinancial() },
+    scouting: {
+      appAccess: { enabled: false },
+      fields: off(),
+      records: off(),
+      tasks: off(),
+      stocks: offFinancial(),
+    },
   };
 }
 
