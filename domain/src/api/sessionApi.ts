@@ -24,7 +24,13 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** OAuth-style failure of the token call; the client shows error_description as it is. */
 export const tokenErrorSchema = z.object({
-  error: z.enum(['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'too_many_attempts']),
+  error: z.enum([
+    'invalid_request',
+    'invalid_grant',
+    'unsupported_grant_type',
+    'too_many_attempts',
+    'server_error',
+  ]),
   error_description: z.string(),
 });
 
@@ -126,6 +132,12 @@ export const holdingUserSchema = z.object({
   HoldingRole: z.enum(['Member', 'Owner', 'RestrictedMember']).nullable(),
 });
 
+/** Events on a holding with the users who made them. */
+export const holdingEventsSchema = z.object({
+  Events: z.array(eventSchema),
+  Users: z.array(holdingUserSchema),
+});
+
 export const areaPermissionSchema = z.object({
   read: z.boolean(),
   write: z.boolean(),
@@ -161,17 +173,29 @@ export const selectHoldingResponseSchema = z.object({
   ReadOnly: z.boolean(),
   UserPermissions: z.record(z.string(), z.unknown()).nullable(),
   Permissions: z.record(z.string(), areaPermissionSchema),
-  AccessRestrictions: z.object({ RestrictCroppingAccess: z.boolean(), CroppingIds: z.array(z.number().int()) }),
+  AccessRestrictions: z.object({
+    RestrictCroppingAccess: z.boolean(),
+    CroppingIds: z.array(z.number().int()),
+  }),
   Settings: z.array(settingSchema),
   Sessions: z.array(activeSessionSchema),
-  Events: z.object({ Events: z.array(eventSchema), Users: z.array(holdingUserSchema) }),
+  Events: holdingEventsSchema,
 });
 export type SelectHoldingResponse = z.infer<typeof selectHoldingResponseSchema>;
 
 export const holdingQuerySchema = z.object({
   query: z.string().trim().min(2, 'Type at least 2 characters to search holdings.').max(100),
-  limit: z.coerce.number().int().min(1).max(20).default(20),
+  /** At most 20 results whatever is asked: a larger limit is lowered rather than refused. */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((limit) => Math.min(limit, 20)),
 });
+
+/** Holdings matching a search, by trading name. */
+export const holdingQueryResponseSchema = z.array(holdingSummarySchema);
 
 export const changeYearRequestSchema = z.object({ YearId: z.number().int().min(1990).max(2100) });
 
@@ -183,12 +207,14 @@ export const acceptTermsQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export const changePasswordRequestSchema = z
-  .object({ password: z.string().max(1024).optional(), Password: z.string().max(1024).optional() })
-  .refine((body) => body.password !== undefined || body.Password !== undefined, {
-    message: 'The new password is required',
-    path: ['password'],
-  });
+/**
+ * Either spelling of the field is accepted. A missing password is not refused here: the server checks the
+ * password rule in the spec's order, so that "The new password is required" comes back as the message itself.
+ */
+export const changePasswordRequestSchema = z.object({
+  password: z.string().max(1024).optional(),
+  Password: z.string().max(1024).optional(),
+});
 
 export const updateUserRequestSchema = z.object({
   Id: z.number().int().positive().optional(),
@@ -197,7 +223,9 @@ export const updateUserRequestSchema = z.object({
   LastName: z.string().trim().max(100).optional(),
   Role: z.number().int().min(1).max(15).optional(),
   BusinessId: z.number().int().nullable().optional(),
-  Properties: z.object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() }).optional(),
+  Properties: z
+    .object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() })
+    .optional(),
 });
 
 export const saveSettingRequestSchema = z.object({
@@ -206,6 +234,33 @@ export const saveSettingRequestSchema = z.object({
   Key: z.string().trim().min(1).max(100),
   Value: z.string().max(100_000).nullable(),
 });
+
+/**
+ * The session heartbeat. `return` says what to send back: the holding's active sessions (unless `sessions` is
+ * false) and its events since `eventsSince` (default: the last 24 hours). `update` carries the client's state.
+ */
+export const heartbeatRequestSchema = z.object({
+  return: z
+    .object({
+      sessions: z.boolean().nullish(),
+      eventsSince: z.iso.datetime({ offset: true }).nullish(),
+    })
+    .nullish(),
+  update: z
+    .object({
+      clientState: clientStateSchema.nullish(),
+      /** True when the user has been idle; false when active again. Absent leaves it as it was. */
+      inactive: z.boolean().nullish(),
+    })
+    .nullish(),
+});
+
+export const heartbeatResponseSchema = z.object({
+  /** Null when the sessions were not asked for. */
+  Sessions: z.array(activeSessionSchema).nullable(),
+  Events: holdingEventsSchema,
+});
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 
 /** The body of every error answer: the first Errors entry is what the client shows. */
 export const apiErrorSchema = z.object({

@@ -3,12 +3,21 @@ import * as accounts from './tables/accounts.ts';
 import * as holdingTables from './tables/holdings.ts';
 import * as eventTables from './tables/events.ts';
 import * as fieldTables from './tables/fields.ts';
+import * as loginTokenTables from './tables/loginTokens.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
 export * from './tables/holdings.ts';
 export * from './tables/events.ts';
 export * from './tables/fields.ts';
+export * from './tables/loginTokens.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
-export const schema = { ...reference, ...accounts, ...holdingTables, ...eventTables, ...fieldTables };
+export const schema = {
+  ...reference,
+  ...accounts,
+  ...holdingTables,
+  ...eventTables,
+  ...fieldTables,
+  ...loginTokenTables,
+};

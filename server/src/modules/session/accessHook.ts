@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brandFromHost, type BrandId } from '@headland/domain/brands';
 import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
 import type { Db } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/httpErrors.ts';
@@ -18,6 +19,11 @@ declare module 'fastify' {
   }
 }
 
+/** The brand serving a request: the configured override, else the host. */
+export function requestBrand(request: FastifyRequest): BrandId {
+  return brandFromHost(request.hostname, request.server.deps.config.brand);
+}
+
 /** The caller of a non-public route; routes declared 'user' or with an area always have one. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
@@ -25,7 +31,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** The holding session of a route declared with an area. */
-export function requireSession(request: FastifyRequest): NonNullable<AuthContext['session']> & { auth: AuthContext } {
+export function requireSession(
+  request: FastifyRequest,
+): NonNullable<AuthContext['session']> & { auth: AuthContext } {
   const auth = requireAuth(request);
   if (!auth.session) throw forbidden('Select a holding first.');
   return { ...auth.session, auth };
@@ -49,9 +57,10 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized('You are not signed in.');
     const tokenHash = hashToken(token);
+    const brandId = requestBrand(request);
     let auth = authCache.get(tokenHash);
-    if (!auth) {
-      auth = (await loadAuthContext(db, tokenHash)) ?? undefined;
+    if (!auth || auth.brandId !== brandId) {
+      auth = (await loadAuthContext(db, tokenHash, brandId)) ?? undefined;
       if (!auth) throw unauthorized();
       authCache.set(tokenHash, auth);
     }

@@ -16,28 +16,28 @@ export type AuthCache = ReturnType<typeof createAuthCache>;
 export function createAuthCache() {
   const entries = new Map<string, Entry>();
   return {
-  get(tokenHash: string): AuthContext | undefined {
-    const entry = entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
+    get(tokenHash: string): AuthContext | undefined {
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      if (entry.expires < Date.now()) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.auth;
+    },
+    set(tokenHash: string, auth: AuthContext): void {
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(tokenHash, { auth, expires: Date.now() + ttlMs });
+    },
+    forgetToken(tokenHash: string): void {
       entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry.auth;
-  },
-  set(tokenHash: string, auth: AuthContext): void {
-    if (entries.size >= maxEntries) entries.clear();
-    entries.set(tokenHash, { auth, expires: Date.now() + ttlMs });
-  },
-  forgetToken(tokenHash: string): void {
-    entries.delete(tokenHash);
-  },
-  /** Forgets every cached caller matching the test, e.g. all of one user, or all sessions on a holding. */
-  forgetWhere(test: (auth: AuthContext) => boolean): void {
-    for (const [key, entry] of entries) if (test(entry.auth)) entries.delete(key);
-  },
-  clear(): void {
-    entries.clear();
-  },
+    },
+    /** Forgets every cached caller matching the test, e.g. all of one user, or all sessions on a holding. */
+    forgetWhere(test: (auth: AuthContext) => boolean): void {
+      for (const [key, entry] of entries) if (test(entry.auth)) entries.delete(key);
+    },
+    clear(): void {
+      entries.clear();
+    },
   };
 }

@@ -1,19 +1,27 @@
 import { sql } from 'drizzle-orm';
+import { brands, type BrandId } from '@headland/domain/brands';
+import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import { derivePermissions, type Permissions } from '@headland/domain/permissions';
-import { Role } from '@headland/domain/roles';
+import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
+import { isFixedHoldingList, mayOpenEveryHolding } from './holdingAccess.ts';
+import { sqlRows } from './sqlRows.ts';
 
 /** Who is calling, resolved from the bearer token once per request (and cached briefly). */
 export interface AuthContext {
   tokenId: string;
   tokenHash: string;
   restricted: boolean;
+  /** The brand the context was derived for: permissions depend on it, so another brand reloads it. */
+  brandId: BrandId;
+  /** The user's holding list is exactly what others gave them (see isFixedHoldingList). */
+  fixedHoldingList: boolean;
   user: {
     id: number;
     email: string;
     firstName: string;
     lastName: string;
-    role: number;
+    role: Role;
     businessId: number | null;
     properties: Record<string, unknown>;
     mustAcceptTerms: boolean;
@@ -24,7 +32,7 @@ export interface AuthContext {
     holdingId: number;
     yearId: number | null;
     readOnly: boolean;
-    holdingRole: number | null;
+    holdingRole: HoldingRole | null;
     restrictCroppingAccess: boolean;
     permissions: Permissions;
   } | null;
@@ -50,44 +58,57 @@ interface ContextRow extends Record<string, unknown> {
   holding_role: number | null;
   holding_permissions: unknown;
   restrict_cropping_access: boolean | null;
-  holding_features: Record<string, boolean> | null;
+  holding_features: Partial<HoldingFeatureFlags> | null;
   is_agronomist: boolean | null;
+  owns_a_holding: boolean;
 }
 
 /**
  * Loads the caller behind a token hash in one query: the token, its user, and the holding session it is
  * bound to with the user's membership of that holding. Returns null for unknown, expired or revoked tokens.
  */
-export async function loadAuthContext(db: Db, tokenHash: string, fixedHoldingList = false): Promise<AuthContext | null> {
-  const result = await db.execute<ContextRow>(sql`
+export async function loadAuthContext(
+  db: Db,
+  tokenHash: string,
+  brandId: BrandId,
+): Promise<AuthContext | null> {
+  const brand = brands[brandId];
+  const [row] = await sqlRows<ContextRow>(
+    db,
+    sql`
     SELECT t.id AS token_id, t.restricted, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
            u.business_id, u.properties, u.tcs_accepted_version,
            (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
            hu.holding_role, hu.holding_permissions, hu.restrict_cropping_access, h.features AS holding_features,
-           (h.agronomist_id = u.id) AS is_agronomist
+           (h.agronomist_id = u.id) AS is_agronomist,
+           EXISTS (SELECT 1 FROM holding_users o WHERE o.user_id = u.id AND o.holding_role = 2) AS owns_a_holding
       FROM access_tokens t
       JOIN users u ON u.id = t.user_id
       LEFT JOIN sessions s ON s.id = t.session_id
       LEFT JOIN holdings h ON h.id = s.holding_id
       LEFT JOIN holding_users hu ON hu.holding_id = s.holding_id AND hu.user_id = u.id
-     WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND t.expires_at > now()`);
-  const row = result.rows[0];
+     WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND t.expires_at > now()`,
+  );
   if (!row) return null;
+  const role = resolveRole(row.role);
   const user = {
     id: row.user_id,
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    role: row.role,
+    role,
     businessId: row.business_id,
     properties: row.properties ?? {},
-    mustAcceptTerms: row.latest_tcs !== null && (row.tcs_accepted_version ?? 0) < row.latest_tcs,
+    mustAcceptTerms:
+      brand.features.termsAndConditions &&
+      row.latest_tcs !== null &&
+      (row.tcs_accepted_version ?? 0) < row.latest_tcs,
   };
+  const fixedHoldingList = isFixedHoldingList(role, row.owns_a_holding);
   let session: AuthContext['session'] = null;
   // Access to a holding ends the moment a membership is removed: the session is then ignored.
-  const mayUseHolding =
-    row.holding_role !== null || Boolean(row.is_agronomist) || row.role <= Role.Admin;
+  const mayUseHolding = row.holding_role !== null || Boolean(row.is_agronomist) || mayOpenEveryHolding(role);
   if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding) {
     const readOnly = Boolean(row.read_only);
     session = {
@@ -95,17 +116,27 @@ export async function loadAuthContext(db: Db, tokenHash: string, fixedHoldingLis
       holdingId: row.holding_id,
       yearId: row.year_id,
       readOnly,
-      holdingRole: row.holding_role,
-      restrictCroppingAccess: row.holding_role === 3 && row.restrict_cropping_access !== false,
+      holdingRole: row.holding_role as HoldingRole | null,
+      restrictCroppingAccess:
+        row.holding_role === HoldingRole.RestrictedMember && row.restrict_cropping_access !== false,
       permissions: derivePermissions({
-        role: row.role,
-        holdingRole: row.holding_role,
-        holdingPermissions: row.holding_permissions ?? null,
+        role,
+        holdingRole: row.holding_role as HoldingRole | null,
+        holdingPermissions: (row.holding_permissions as HoldingPermissions | null) ?? null,
         holdingFeatures: row.holding_features ?? {},
+        brandFeatures: brand.features,
         readOnlySession: readOnly,
         fixedHoldingList,
-      } as Parameters<typeof derivePermissions>[0]),
+      }),
     };
   }
-  return { tokenId: row.token_id, tokenHash, restricted: row.restricted, user, session };
+  return {
+    tokenId: row.token_id,
+    tokenHash,
+    restricted: row.restricted,
+    brandId,
+    fixedHoldingList,
+    user,
+    session,
+  };
 }

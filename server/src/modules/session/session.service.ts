@@ -1,0 +1,368 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  heartbeatRequestSchema,
+  HeartbeatResponse,
+  HoldingSummary,
+  selectHoldingRequestSchema,
+  SelectHoldingResponse,
+  sessionStartRequestSchema,
+  SessionStartResponse,
+} from '@headland/domain/api/sessionApi';
+import { brands, type BrandId } from '@headland/domain/brands';
+import { EventAction, Module, SessionType } from '@headland/domain/enumerations';
+import { harvestYearOf } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
+import { eventsSinceMs } from '@headland/domain/limits';
+import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import type { ServerConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import type { AuthCache } from './authCache.ts';
+import { loadAuthContext, type AuthContext } from './authContext.ts';
+import { mayOpenEveryHolding } from './holdingAccess.ts';
+import {
+  activeSessions,
+  authorisedCroppingIds,
+  earliestCropYear,
+  holdingAccess,
+  holdingById,
+  holdingEventsSince,
+  holdingUsers,
+  lastUsedHoldingId,
+  latestTerms,
+  listHoldings,
+  sessionSettings,
+  userById,
+  usersOnHolding,
+  type HoldingRow,
+  type HoldingViewer,
+} from './session.queries.ts';
+import {
+  holdingRoleName,
+  presentActiveSession,
+  presentEvent,
+  presentHolding,
+  presentHoldingUser,
+  presentSetting,
+  presentUser,
+} from './session.presenters.ts';
+import { orderSessions } from './sessionOrder.ts';
+import { issueAccessToken } from './signIn.service.ts';
+import { hashToken } from './tokens.ts';
+
+export interface SessionDeps {
+  db: Db;
+  config: ServerConfig;
+  authCache: AuthCache;
+  /** Key of the maps service, handed to the client at session start; null when none is configured. */
+  bingMapsKey: string | null;
+}
+
+/** Crop years offered before any holding has one. */
+export const firstOfferedCropYear = 2015;
+/** Most holdings listed at session start for users who may open every holding; they search for the rest. */
+export const recentHoldingsListed = 20;
+
+const viewerOf = (auth: AuthContext): HoldingViewer => ({
+  userId: auth.user.id,
+  openAll: mayOpenEveryHolding(auth.user.role),
+});
+
+/** The harvest year running today (it starts on 1 August). */
+export function currentHarvestYear(now = new Date()): number {
+  return harvestYearOf(isoDateFromLocalDate(now));
+}
+
+/** Ends the token and its holding session; the token then answers 401. */
+export async function logout(deps: SessionDeps, auth: AuthContext): Promise<void> {
+  const sessionId = await deps.db.transaction(async (tx) => {
+    const [token] = await tx
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(accessTokens.id, auth.tokenId))
+      .returning({ sessionId: accessTokens.sessionId });
+    if (token?.sessionId) {
+      await tx
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(sessions.id, token.sessionId), isNull(sessions.endedAt)));
+    }
+    return token?.sessionId ?? null;
+  });
+  deps.authCache.forgetToken(auth.tokenHash);
+  if (sessionId) deps.authCache.forgetWhere((cached) => cached.session?.id === sessionId);
+}
+
+/** What the shell needs after sign-in: the user, the years, the holdings to choose from and the terms. */
+export async function startSession(
+  deps: SessionDeps,
+  auth: AuthContext,
+  input: z.infer<typeof sessionStartRequestSchema>,
+  brandId: BrandId,
+): Promise<SessionStartResponse> {
+  const { db } = deps;
+  const viewer = viewerOf(auth);
+  // Accepting an invitation at start-up (acceptedInviteId) belongs to the invitations work: the id is
+  // validated by the schema and otherwise ignored here until invitations exist.
+  const user = await userById(db, auth.user.id);
+  if (!user) throw notFound('This account no longer exists.');
+  const holdings = await listHoldings(
+    db,
+    viewer,
+    viewer.openAll ? { recentFirst: true, limit: recentHoldingsListed } : {},
+  );
+
+  let initial: HoldingRow | null = null;
+  if (input.initialHoldingId && (await holdingAccess(db, viewer, input.initialHoldingId)).allowed) {
+    initial = await holdingById(db, input.initialHoldingId);
+  }
+  if (!initial) {
+    const lastUsed = await lastUsedHoldingId(db, viewer);
+    if (lastUsed !== null) initial = await holdingById(db, lastUsed);
+  }
+  if (!initial && !viewer.openAll && holdings.length === 1) initial = holdings[0]!;
+  if (initial && !holdings.some((holding) => holding.id === initial.id)) holdings.push(initial);
+
+  const lastYear = currentHarvestYear() + 1;
+  const firstYear = Math.min((await earliestCropYear(db, viewer)) ?? firstOfferedCropYear, lastYear);
+  const terms = brands[brandId].features.termsAndConditions ? await latestTerms(db) : null;
+  return {
+    User: presentUser(user),
+    CroppingYears: Array.from({ length: lastYear - firstYear + 1 }, (_, index) => firstYear + index),
+    BingMaps: { Key: deps.bingMapsKey },
+    Holdings: holdings.map(presentHolding),
+    FixedHoldingList: auth.fixedHoldingList,
+    InitialHolding: initial ? presentHolding(initial) : null,
+    MustAcceptTermsAndConditions: terms !== null && (user.tcs_accepted_version ?? 0) < terms.version,
+    TermsAndConditions: terms ? { Version: terms.version, Text: terms.text } : null,
+  };
+}
+
+/** Holdings the caller may open whose trading name or town contains the text. */
+export async function searchHoldings(
+  deps: SessionDeps,
+  auth: AuthContext,
+  query: string,
+  limit: number,
+): Promise<HoldingSummary[]> {
+  const rows = await listHoldings(deps.db, viewerOf(auth), { search: query, limit });
+  return rows.map(presentHolding);
+}
+
+/**
+ * Opens a holding in a crop year: a new holding session (or the caller's current one on the same holding when
+ * `reuseSession`), a new token bound to it, and everything the shell shows about the holding.
+ */
+export async function selectHolding(
+  deps: SessionDeps,
+  auth: AuthContext,
+  input: z.infer<typeof selectHoldingRequestSchema>,
+): Promise<SelectHoldingResponse> {
+  const { db } = deps;
+  if (auth.user.mustAcceptTerms) {
+    throw forbidden('You must accept the terms and conditions before opening a holding.');
+  }
+  const holding = await holdingById(db, input.holdingId);
+  if (!holding) throw notFound('This holding does not exist.');
+  if (!(await holdingAccess(db, viewerOf(auth), holding.id)).allowed) {
+    throw forbidden('You do not have access to this holding.');
+  }
+  const years = holding.crop_years.map(Number);
+  const yearId = input.yearId ?? years.at(-1);
+  if (yearId === undefined) throw badRequest('This holding has no crop year yet.');
+  if (!years.includes(yearId)) {
+    const message = `${yearId} is not a crop year of this holding.`;
+    throw badRequest(message, [{ Field: 'yearId', Message: message }]);
+  }
+
+  const reuse = input.reuseSession === true && auth.session?.holdingId === holding.id ? auth.session : null;
+  const clientState = input.clientState ?? null;
+  const { sessionId, token } = await db.transaction(async (tx) => {
+    let sessionId: string;
+    if (reuse) {
+      await tx
+        .update(sessions)
+        .set({
+          yearId,
+          lastSeen: sql`now()`,
+          inactiveSince: null,
+          ...(clientState ? { clientState } : {}),
+        })
+        .where(eq(sessions.id, reuse.id));
+      sessionId = reuse.id;
+    } else {
+      // This tab leaves the holding it had open: that session is over.
+      if (auth.session) {
+        await tx
+          .update(sessions)
+          .set({ endedAt: sql`now()` })
+          .where(and(eq(sessions.id, auth.session.id), isNull(sessions.endedAt)));
+      }
+      const [created] = await tx
+        .insert(sessions)
+        .values({
+          userId: auth.user.id,
+          holdingId: holding.id,
+          yearId,
+          sessionType: SessionType.Omnia,
+          clientState,
+        })
+        .returning({ id: sessions.id });
+      sessionId = created!.id;
+    }
+    const { token } = await issueAccessToken(tx, deps.config, {
+      userId: auth.user.id,
+      restricted: false,
+      sessionId,
+    });
+    return { sessionId, token };
+  });
+  if (auth.session) deps.authCache.forgetWhere((cached) => cached.session?.id === auth.session!.id);
+
+  const context = await loadAuthContext(db, hashToken(token), auth.brandId);
+  if (!context?.session) throw new Error('A newly selected holding session could not be loaded');
+  const session = context.session;
+  const user = await userById(db, auth.user.id);
+  const [users, settings, events, sessionList, croppingIds] = await Promise.all([
+    holdingUsers(db, holding.id),
+    sessionSettings(db, auth.user.id, holding.id),
+    holdingEvents(db, holding.id, new Date(Date.now() - eventsSinceMs)),
+    listActiveSessions(db, holding.id, sessionId, auth.user.id),
+    session.restrictCroppingAccess
+      ? authorisedCroppingIds(db, holding.id, auth.user.id)
+      : Promise.resolve([]),
+  ]);
+  return {
+    Holding: presentHolding(holding),
+    YearId: yearId,
+    Token: token,
+    // Custom base maps are configured per holding by a later piece of work; none exist yet.
+    CustomBasemaps: [],
+    Users: users.map(presentHoldingUser),
+    Role: auth.user.role,
+    HoldingRole: holdingRoleName(session.holdingRole),
+    SessionId: sessionId,
+    ReadOnly: session.readOnly,
+    UserPermissions: user?.permissions ?? null,
+    Permissions: session.permissions,
+    AccessRestrictions: { RestrictCroppingAccess: session.restrictCroppingAccess, CroppingIds: croppingIds },
+    Settings: settings.map(presentSetting),
+    Sessions: sessionList,
+    Events: events,
+  };
+}
+
+async function listActiveSessions(db: Db, holdingId: number, currentSessionId: string, userId: number) {
+  const rows = await activeSessions(db, holdingId);
+  return orderSessions(
+    rows.map((row) => presentActiveSession(row, currentSessionId)),
+    userId,
+  );
+}
+
+async function holdingEvents(db: Db, holdingId: number, since: Date): Promise<HeartbeatResponse['Events']> {
+  const rows = await holdingEventsSince(db, holdingId, since);
+  const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
+  const users = await usersOnHolding(db, holdingId, userIds);
+  return { Events: rows.map(presentEvent), Users: users.map(presentHoldingUser) };
+}
+
+/**
+ * Switches the session to a crop year of its holding. A year the holding does not have yet is opened first,
+ * which needs holdings write: it copies the PK model and total area of the latest year and records an Event.
+ */
+export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: number): Promise<true> {
+  const session = auth.session;
+  if (!session) throw forbidden('Select a holding first.');
+  const { db } = deps;
+  const [existing] = await db
+    .select({ yearId: holdingCropYears.yearId })
+    .from(holdingCropYears)
+    .where(and(eq(holdingCropYears.holdingId, session.holdingId), eq(holdingCropYears.yearId, yearId)));
+
+  if (existing) {
+    await db
+      .update(sessions)
+      .set({ yearId, lastSeen: sql`now()` })
+      .where(eq(sessions.id, session.id));
+  } else {
+    if (!canAccess(session.permissions, 'holdings', 'write'))
+      throw forbidden(forbiddenMessage('holdings', 'write'));
+    const latestAllowed = currentHarvestYear() + 1;
+    if (yearId > latestAllowed) {
+      const message = `A new crop year cannot be later than ${latestAllowed}.`;
+      throw badRequest(message, [{ Field: 'YearId', Message: message }]);
+    }
+    await db.transaction(async (tx) => {
+      const [latest] = await tx
+        .select({ totalArea: holdingCropYears.totalArea, pkModel: holdingCropYears.pkModel })
+        .from(holdingCropYears)
+        .where(eq(holdingCropYears.holdingId, session.holdingId))
+        .orderBy(desc(holdingCropYears.yearId))
+        .limit(1);
+      const inserted = await tx
+        .insert(holdingCropYears)
+        .values({
+          holdingId: session.holdingId,
+          yearId,
+          totalArea: latest?.totalArea ?? null,
+          pkModel: latest?.pkModel ?? 'ADAS',
+        })
+        .onConflictDoNothing()
+        .returning({ yearId: holdingCropYears.yearId });
+      // Someone else opened the same year a moment ago: theirs stands, and this is a plain switch.
+      if (inserted.length) {
+        await recordEvent(
+          tx,
+          { userId: auth.user.id, holdingId: session.holdingId, sessionId: session.id },
+          {
+            action: EventAction.Create,
+            source: Module.Holding,
+            objectType: 'HoldingCropYear',
+            data: { YearId: yearId },
+          },
+        );
+      }
+      await tx
+        .update(sessions)
+        .set({ yearId, lastSeen: sql`now()` })
+        .where(eq(sessions.id, session.id));
+    });
+  }
+  deps.authCache.forgetWhere((cached) => cached.session?.id === session.id);
+  return true;
+}
+
+/** The heartbeat: marks the session alive, stores the client's state and reports the holding's activity. */
+export async function heartbeat(
+  deps: SessionDeps,
+  auth: AuthContext,
+  input: z.infer<typeof heartbeatRequestSchema>,
+): Promise<HeartbeatResponse> {
+  const session = auth.session;
+  if (!session) throw forbidden('Select a holding first.');
+  const { db } = deps;
+  const update = input.update ?? {};
+  await db
+    .update(sessions)
+    .set({
+      lastSeen: sql`now()`,
+      ...(update.clientState ? { clientState: update.clientState } : {}),
+      ...(update.inactive === true ? { inactiveSince: sql`coalesce(${sessions.inactiveSince}, now())` } : {}),
+      ...(update.inactive === false ? { inactiveSince: null } : {}),
+    })
+    .where(and(eq(sessions.id, session.id), isNull(sessions.endedAt)));
+
+  const wanted = input.return ?? {};
+  const since = wanted.eventsSince ? new Date(wanted.eventsSince) : new Date(Date.now() - eventsSinceMs);
+  const [sessionList, events] = await Promise.all([
+    wanted.sessions === false
+      ? Promise.resolve(null)
+      : listActiveSessions(db, session.holdingId, session.id, auth.user.id),
+    holdingEvents(db, session.holdingId, since),
+  ]);
+  return { Sessions: sessionList, Events: events };
+}

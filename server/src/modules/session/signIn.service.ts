@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { brands, type BrandId } from '@headland/domain/brands';
+import type { TokenResponse } from '@headland/domain/api/sessionApi';
+import type { ServerConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { accessTokens } from '../../db/schema.ts';
+import { consumeLoginToken, signInPurposes } from './loginTokens.service.ts';
+import { waitDescription, type LoginThrottle } from './loginThrottle.ts';
+import { hashPassword, verifyPassword } from './passwordHash.ts';
+import { latestTerms, userByEmail, userById, type UserRow } from './session.queries.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type TokenErrorCode =
+  'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'too_many_attempts' | 'server_error';
+
+/** A refused token request, answered in the OAuth shape `{ error, error_description }`. */
+export class TokenGrantError extends Error {
+  constructor(
+    readonly statusCode: 400 | 429 | 500,
+    readonly error: TokenErrorCode,
+    readonly description: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(description);
+  }
+}
+
+export const invalidCredentialsMessage = 'The e-mail address or password is incorrect.';
+export const invalidLoginLinkMessage =
+  'This sign-in link is not valid: it has expired or has already been used.';
+
+export interface SignInDeps {
+  db: Db;
+  config: ServerConfig;
+  throttle: LoginThrottle;
+  /** A hash of a random password, checked for unknown users so that they cost as much time as known ones. */
+  dummyHash: Promise<string>;
+}
+
+/** The hash checked in place of a missing one; made once per app instance. */
+export function createDummyHash(): Promise<string> {
+  return hashPassword(randomBytes(24).toString('base64url'));
+}
+
+/** Issues a bearer token for a user, optionally bound to a holding session. Only its hash is stored. */
+export async function issueAccessToken(
+  db: Db,
+  config: ServerConfig,
+  options: { userId: number; restricted: boolean; sessionId?: string | null },
+): Promise<{ token: string; expiresIn: number }> {
+  const token = newToken();
+  const expiresIn = Math.round(config.tokenTtlHours * 3600);
+  await db.insert(accessTokens).values({
+    tokenHash: hashToken(token),
+    userId: options.userId,
+    sessionId: options.sessionId ?? null,
+    restricted: options.restricted,
+    expiresAt: new Date(Date.now() + expiresIn * 1000),
+  });
+  return { token, expiresIn };
+}
+
+/** Whether the user has yet to accept the latest terms and conditions, in a brand that has them. */
+export async function mustAcceptTerms(db: Db, user: Pick<UserRow, 'tcs_accepted_version'>, brandId: BrandId) {
+  if (!brands[brandId].features.termsAndConditions) return false;
+  const terms = await latestTerms(db);
+  return terms !== null && (user.tcs_accepted_version ?? 0) < terms.version;
+}
+
+async function tokenFor(deps: SignInDeps, user: UserRow, brandId: BrandId): Promise<TokenResponse> {
+  // A user who must accept the terms gets a restricted login: the shell shows the terms before anything else.
+  const restricted = await mustAcceptTerms(deps.db, user, brandId);
+  const { token, expiresIn } = await issueAccessToken(deps.db, deps.config, { userId: user.id, restricted });
+  return { access_token: token, token_type: 'bearer', expires_in: expiresIn, restricted };
+}
+
+/** The password grant: e-mail address (any case) and password, throttled per address and per client. */
+export async function signInWithPassword(
+  deps: SignInDeps,
+  input: { username?: string; password?: string; ip: string; brandId: BrandId },
+): Promise<TokenResponse> {
+  const email = input.username?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!email || !password) {
+    throw new TokenGrantError(400, 'invalid_request', 'Enter your e-mail address and your password.');
+  }
+  const verdict = deps.throttle.check(email, input.ip);
+  if (verdict.blocked) {
+    throw new TokenGrantError(
+      429,
+      'too_many_attempts',
+      `Too many failed sign-in attempts. Please wait ${waitDescription(verdict.retryAfterSeconds)} before trying again.`,
+      verdict.retryAfterSeconds,
+    );
+  }
+  const user = await userByEmail(deps.db, email);
+  // Unknown users and users without a password still cost one hash check, so timing does not tell them apart.
+  const matches = await verifyPassword(password, user?.password_hash ?? (await deps.dummyHash));
+  if (!user?.password_hash || !matches) {
+    deps.throttle.recordFailure(email, input.ip);
+    throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage);
+  }
+  deps.throttle.recordSuccess(email);
+  return tokenFor(deps, user, input.brandId);
+}
+
+/** The token grant: a single-use temporary login token from a link, exchanged for an access token. */
+export async function signInWithLoginToken(
+  deps: SignInDeps,
+  input: { token?: string; brandId: BrandId },
+): Promise<TokenResponse> {
+  if (!input.token) throw new TokenGrantError(400, 'invalid_request', 'The sign-in link has no token.');
+  const used = await consumeLoginToken(deps.db, input.token, signInPurposes);
+  const user = used && (await userById(deps.db, used.userId));
+  if (!user) throw new TokenGrantError(400, 'invalid_grant', invalidLoginLinkMessage);
+  return tokenFor(deps, user, input.brandId);
+}

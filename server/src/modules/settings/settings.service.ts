@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { saveSettingRequestSchema } from '@headland/domain/api/sessionApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import { isAdminOrHigher } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { forbidden } from '../../http/httpErrors.ts';
+import type { AuthContext } from '../session/authContext.ts';
+
+export type SaveSettingRequest = z.infer<typeof saveSettingRequestSchema>;
+
+/**
+ * Saves one setting (insert or replace). Scopes and who may write them:
+ * - the caller's own (UserId the caller), globally or for the holding the caller has open;
+ * - holding-wide (UserId null) on the open holding, with current-holding write;
+ * - for everyone (UserId and HoldingId null), Admin or Master only.
+ */
+export async function saveSetting(db: Db, auth: AuthContext, input: SaveSettingRequest): Promise<true> {
+  if (input.UserId !== null && input.UserId !== auth.user.id) {
+    throw forbidden('You can only save your own settings.');
+  }
+  if (input.HoldingId !== null && auth.session?.holdingId !== input.HoldingId) {
+    throw forbidden('Settings can only be saved for the holding you have open.');
+  }
+  if (input.UserId === null && input.HoldingId === null && !isAdminOrHigher(auth.user.role)) {
+    throw forbidden('Only an administrator can save settings for everyone.');
+  }
+  if (input.UserId === null && input.HoldingId !== null) {
+    if (!canAccess(auth.session!.permissions, 'currentHolding', 'write')) {
+      throw forbidden(forbiddenMessage('currentHolding', 'write'));
+    }
+  }
+  const holdingWide = input.UserId === null && input.HoldingId !== null;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO settings (holding_id, user_id, key, value)
+      VALUES (${input.HoldingId}, ${input.UserId}, ${input.Key}, ${input.Value})
+      ON CONFLICT (coalesce(holding_id, 0), coalesce(user_id, 0), key) DO UPDATE SET value = excluded.value`);
+    // A personal preference concerns nobody else on the holding, so its event carries no holding and shows
+    // up in no one's notifications; a holding-wide setting is a change to the holding.
+    await recordEvent(
+      tx,
+      {
+        userId: auth.user.id,
+        holdingId: holdingWide ? input.HoldingId : null,
+        sessionId: auth.session?.id ?? null,
+      },
+      {
+        action: EventAction.Update,
+        source: holdingWide ? Module.Holding : Module.UserAccount,
+        objectType: 'Setting',
+        data: { Key: input.Key, HoldingId: input.HoldingId, UserId: input.UserId },
+      },
+    );
+  });
+  return true;
+}
