@@ -1,0 +1,154 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { formatEventTime } from './eventTime.ts';
+import { orderSessions } from './sessionOrder.ts';
+
+/** Shown for a value the holding does not have. */
+const none = '—';
+
+/** The holding at a glance, from the select-holding answer: its details, who is working in it and what changed. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { holding, yearId, selection, user, brand } = useAppSession();
+  const locale = i18n.language;
+  const now = new Date();
+  const sessions = orderSessions(selection.Sessions, user.Id);
+  const eventUsers = new Map(selection.Events.Users.map((entry) => [entry.UserId, entry]));
+  const events = [...selection.Events.Events].sort((a, b) => Date.parse(b.Date) - Date.parse(a.Date));
+  const years = [...holding.CropYears].sort((a, b) => b - a);
+  const regionName =
+    holding.Region === null ? none : t(`regions.${holding.Region}`, { defaultValue: String(holding.Region) });
+
+  const eventUserName = (userId: number | null) => {
+    const entry = userId === null ? undefined : eventUsers.get(userId);
+    if (!entry) return t('dashboard.unknownUser');
+    return `${entry.FirstName} ${entry.LastName}`.trim() || entry.Email;
+  };
+
+  return (
+    <Stack>
+      <Title order={2}>{holding.TradingName}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder component="section" aria-labelledby="dashboard-holding">
+          <Title order={3} size="h4" id="dashboard-holding" mb="sm">
+            {t('dashboard.holding')}
+          </Title>
+          <Table variant="vertical" withRowBorders={false}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={140}>{t('dashboard.town')}</Table.Th>
+                <Table.Td>{holding.Town ?? none}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.region')}</Table.Th>
+                <Table.Td>{regionName}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.cropYear')}</Table.Th>
+                <Table.Td>{yearId}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.cropYears')}</Table.Th>
+                <Table.Td>
+                  <Group gap={4}>
+                    {years.map((year) => (
+                      <Badge key={year} variant={year === yearId ? 'filled' : 'light'}>
+                        {year}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="dashboard-sessions">
+          <Title order={3} size="h4" id="dashboard-sessions" mb="sm">
+            {t('dashboard.sessions')}
+          </Title>
+          {sessions.length === 0 ? (
+            <Text c="dimmed">{t('dashboard.noSessions')}</Text>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('dashboard.user')}</Table.Th>
+                  <Table.Th>{t('dashboard.role')}</Table.Th>
+                  <Table.Th>{t('dashboard.started')}</Table.Th>
+                  <Table.Th>{t('dashboard.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sessions.map((session) => (
+                  <Table.Tr key={session.SessionId}>
+                    <Table.Td>{session.UserName || session.UserEmail}</Table.Td>
+                    <Table.Td>
+                      {isAdminOrHigher(session.Role as Role)
+                        ? t('dashboard.admin')
+                        : (brand.roleNames[session.Role as Role] ?? none)}
+                    </Table.Td>
+                    <Table.Td>{formatEventTime(session.StartDate, now, locale)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {session.CurrentSession && <Badge variant="light">{t('dashboard.thisSession')}</Badge>}
+                        {session.ReadOnly && (
+                          <Badge variant="light" color="gray">
+                            {t('dashboard.readOnly')}
+                          </Badge>
+                        )}
+                        {session.InactiveSince !== null && (
+                          <Badge variant="light" color="yellow">
+                            {t('dashboard.inactive')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder component="section" aria-labelledby="dashboard-events">
+        <Title order={3} size="h4" id="dashboard-events" mb="sm">
+          {t('dashboard.events')}
+        </Title>
+        {events.length === 0 ? (
+          <Text c="dimmed">{t('dashboard.noEvents')}</Text>
+        ) : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.when')}</Table.Th>
+                <Table.Th>{t('dashboard.user')}</Table.Th>
+                <Table.Th>{t('dashboard.action')}</Table.Th>
+                <Table.Th>{t('dashboard.item')}</Table.Th>
+                <Table.Th>{t('dashboard.module')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.map((event) => {
+                const name = typeof event.Data.Name === 'string' ? event.Data.Name : null;
+                const objectType = t(`objectTypes.${event.ObjectType}`, { defaultValue: event.ObjectType });
+                return (
+                  <Table.Tr key={event.Id}>
+                    <Table.Td>{formatEventTime(event.Date, now, locale)}</Table.Td>
+                    <Table.Td>{eventUserName(event.UserId)}</Table.Td>
+                    <Table.Td>{t(`events.action.${event.Action}`)}</Table.Td>
+                    <Table.Td>{name ? `${objectType}: ${name}` : objectType}</Table.Td>
+                    <Table.Td>{t(`moduleNames.${event.Source}`, { defaultValue: none })}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { BrowserRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Center, Loader, MantineProvider } from '@mantine/core';
+import { brandFromHost, brands, type Brand } from '@headland/domain/brands';
+import { ApiClientContext } from './http/ApiClientContext.tsx';
+import type { ApiClient } from './http/apiClient.ts';
+import { ApiProblemDialogs } from './dialogs/ApiProblemDialogs.tsx';
+import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { LoginScreen } from './login/LoginScreen.tsx';
+import { AppSessionContext, permissionsFromSelection, type AppSession } from './session/AppSessionContext.tsx';
+import { useShellController } from './session/useShellController.ts';
+import { theme } from './theme.ts';
+
+export interface AppProps {
+  api: ApiClient;
+  queryClient: QueryClient;
+  i18n: i18n;
+  /** Defaults to the brand of the page's host. */
+  brand?: Brand;
+}
+
+/** The whole web app: providers around the shell. */
+export function App({ api, queryClient, i18n, brand }: AppProps) {
+  const resolvedBrand = brand ?? brands[brandFromHost(window.location.host)];
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <ApiClientContext.Provider value={api}>
+            <BrowserRouter>
+              <Shell api={api} brand={resolvedBrand} />
+            </BrowserRouter>
+            <SpinnerOverlay />
+            <ApiProblemDialogs />
+          </ApiClientContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+/** Shows the shell state of session-shell-connections §2: loading, login, or the app. */
+function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
+  const { t } = useTranslation();
+  const controller = useShellController(api);
+  const { state } = controller;
+
+  useEffect(() => {
+    document.title = brand.name;
+  }, [brand.name]);
+
+  const session = useMemo<AppSession | null>(() => {
+    if (state.kind !== 'app') return null;
+    const { start, selection } = state;
+    const { state: _state, ...actions } = controller;
+    return {
+      user: start.User,
+      start,
+      selection,
+      holding: selection.Holding,
+      yearId: selection.YearId,
+      permissions: permissionsFromSelection(selection),
+      readOnly: selection.ReadOnly,
+      brand,
+      actions,
+    };
+  }, [state, controller, brand]);
+
+  if (state.kind === 'loading') {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (state.kind === 'login') return <LoginScreen state={state} controller={controller} productName={brand.name} />;
+  return (
+    <AppSessionContext.Provider value={session}>
+      {/* A new holding is a new app: nothing of the old holding's screens may survive. */}
+      <AppLayout key={state.selection.Holding.HoldingId} />
+    </AppSessionContext.Provider>
+  );
+}

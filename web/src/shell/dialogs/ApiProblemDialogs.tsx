@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useApiClient } from '../http/ApiClientContext.tsx';
+import type { ApiProblem } from '../http/apiClient.ts';
+import { clearStoredAccessToken } from '../session/tokenStorage.ts';
+import { reloadToLogin } from '../session/reloadToLogin.ts';
+
+/** Above the blocking spinner, which other calls may still hold up. */
+const dialogZIndex = 1100;
+
+type ShownProblem = Exclude<ApiProblem, { kind: 'unauthorised' }>;
+
+/**
+ * The error dialogs of session-shell-connections §8 for failed calls: one at a time, in the order they came.
+ * The end of the session replaces them all with a dialog that only offers signing in again.
+ */
+export function ApiProblemDialogs() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const [queue, setQueue] = useState<ShownProblem[]>([]);
+  const [unauthorised, setUnauthorised] = useState(false);
+
+  useEffect(
+    () =>
+      api.onProblem((problem) => {
+        if (problem.kind === 'unauthorised') setUnauthorised(true);
+        else setQueue((current) => [...current, problem]);
+      }),
+    [api],
+  );
+
+  const handleSignInAgain = () => {
+    clearStoredAccessToken();
+    reloadToLogin();
+  };
+
+  if (unauthorised) {
+    return (
+      <Modal
+        opened
+        onClose={() => {}}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        title={t('errors.unauthorisedTitle')}
+        centered
+        zIndex={dialogZIndex}
+      >
+        <Stack>
+          <Text>{t('errors.unauthorised')}</Text>
+          <Group justify="flex-end">
+            <Button onClick={handleSignInAgain}>{t('errors.signInAgain')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  const current = queue[0];
+  if (!current) return null;
+  const handleClose = () => setQueue((items) => items.slice(1));
+  const title = current.kind === 'conflict' ? t('errors.conflictTitle') : t('errors.title');
+  const message =
+    current.kind === 'conflict'
+      ? t('errors.conflictRetry')
+      : current.kind === 'message'
+        ? current.message
+        : t('errors.generic');
+
+  return (
+    <Modal opened onClose={handleClose} title={title} centered zIndex={dialogZIndex} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Stack>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={handleClose}>{t('common.ok')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { passwordChangeLogoutDelayMs } from '@headland/domain/limits';
+import {
+  newPasswordError,
+  passwordMismatchMessage,
+  passwordRequiredMessage,
+  passwordRuleMessage,
+} from '@headland/domain/passwordRule';
+
+/** Text ids of the password rule's messages, in the rule's order of checks. */
+const passwordMessageKeys: Readonly<Record<string, string>> = {
+  [passwordRequiredMessage]: 'password.required',
+  [passwordRuleMessage]: 'password.rule',
+  [passwordMismatchMessage]: 'password.mismatch',
+};
+
+export interface ChangePasswordDialogProps {
+  opened: boolean;
+  onClose(): void;
+  onSave(password: string): Promise<unknown>;
+  /** Called after the success message has shown for the logout delay. */
+  onLogOut(): void;
+}
+
+/** New password and its confirmation; a saved password signs the user out after a short notice. */
+export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: ChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  // Held in a ref so that a parent re-rendering during the notice does not restart the countdown.
+  const logOutRef = useRef(onLogOut);
+  logOutRef.current = onLogOut;
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(() => logOutRef.current(), passwordChangeLogoutDelayMs);
+    return () => clearTimeout(timer);
+  }, [sent]);
+
+  const error = newPasswordError(password, confirmation);
+  const errorText = error === null ? null : t(passwordMessageKeys[error] ?? 'errors.generic');
+  const shownError = attempted ? errorText : null;
+
+  const handleClose = () => {
+    if (sent) return;
+    setPassword('');
+    setConfirmation('');
+    setAttempted(false);
+    onClose();
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (error !== null || busy) return;
+    setBusy(true);
+    try {
+      await onSave(password);
+      setSent(true);
+    } catch {
+      // The error dialog says why; the form stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title={t('password.title')}
+      centered
+      withCloseButton={!sent}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {sent ? (
+        <Alert color="fieldGreen" role="status">
+          {t('password.changed')}
+        </Alert>
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack>
+            <PasswordInput
+              label={t('password.new')}
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
+              data-autofocus
+            />
+            <PasswordInput
+              label={t('password.confirm')}
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
+            />
+            {shownError && (
+              <Alert color="red" role="alert">
+                {shownError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={handleClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t('password.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

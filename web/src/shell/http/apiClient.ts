@@ -1,0 +1,237 @@
+import type { z } from 'zod';
+import { apiErrorSchema, type ApiError } from '@headland/domain/api/sessionApi';
+import { retryDelayMs, shouldRetry } from '@headland/domain/retryRule';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  /** Added to the URL; null and undefined values are left out. */
+  query?: Readonly<Record<string, QueryValue>>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded instead of a JSON body (the token call). */
+  form?: Readonly<Record<string, string | undefined>>;
+  /** Parses the response; a response that does not match is treated as an unexpected error. */
+  schema?: z.ZodType<T>;
+  /** The blocking spinner; off for background calls (map tiles, task polling, sync state, settings save). */
+  spinner?: boolean;
+  /** Whether a failure opens an error dialog; off where the caller shows the error itself. */
+  errorDialog?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A response with a non-2xx status. `body` is the parsed JSON, the text, or undefined when empty. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The body in the server's error shape, when it has that shape. */
+  get apiError(): ApiError | undefined {
+    const parsed = apiErrorSchema.safeParse(this.body);
+    return parsed.success ? parsed.data : undefined;
+  }
+}
+
+/** A 2xx response whose body does not match the expected schema. */
+export class ApiResponseShapeError extends Error {
+  readonly issues: unknown;
+
+  constructor(path: string, issues: unknown) {
+    super(`Unexpected response from ${path}`);
+    this.name = 'ApiResponseShapeError';
+    this.issues = issues;
+  }
+}
+
+/** What the user is told about a failed call (session-shell-connections §8). */
+export type ApiProblem =
+  | { kind: 'generic' }
+  | { kind: 'message'; message: string }
+  | { kind: 'conflict' }
+  | { kind: 'unauthorised' };
+
+/**
+ * Maps a failure to the dialog that shows it. `unauthorisedEnabled` is true once a holding is selected: only
+ * then does a 401 carrying AuthError end the session rather than show as an ordinary error.
+ */
+export function describeApiError(error: unknown, unauthorisedEnabled: boolean): ApiProblem {
+  if (typeof error === 'string') return error.trim() ? { kind: 'message', message: error } : { kind: 'generic' };
+  if (!(error instanceof ApiRequestError)) return { kind: 'generic' };
+  const { status, body } = error;
+  // A 5xx text body is a proxy's or gateway's page, not a message for users.
+  if (typeof body === 'string') {
+    return body.trim() && status < 500 ? { kind: 'message', message: body } : { kind: 'generic' };
+  }
+  const apiError = error.apiError;
+  if (status === 401 && apiError?.AuthError === true && unauthorisedEnabled) return { kind: 'unauthorised' };
+  if (status === 409 && apiError?.Resources !== undefined) return { kind: 'conflict' };
+  if (status >= 400 && status < 500) {
+    const first = apiError?.Errors?.[0]?.Message;
+    if (first) return { kind: 'message', message: first };
+    // A 4xx message is written for users; a 5xx one never says more than the generic text.
+    if (apiError?.Message) return { kind: 'message', message: apiError.Message };
+  }
+  return { kind: 'generic' };
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  /** Waits between retries; tests drive it with fake timers. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one way the web app talks to the server: bearer token, JSON, response parsing, the retry rule of
+ * session-shell-connections §7, the blocking spinner and the error dialogs of §8.
+ */
+export class ApiClient {
+  private token: string | null = null;
+  private pending = 0;
+  private unauthorisedEnabled = false;
+  private readonly busyListeners = new Set<() => void>();
+  private readonly problemListeners = new Set<(problem: ApiProblem) => void>();
+  private readonly fetchImpl: typeof fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: ApiClientOptions = {}) {
+    // Bound so that the global fetch is not called with the client as `this`.
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  getToken(): string | null {
+    return this.token;
+  }
+
+  /** Turned on once a holding is selected, off again at logout. */
+  setUnauthorisedHandling(enabled: boolean): void {
+    this.unauthorisedEnabled = enabled;
+  }
+
+  /** True while a call that blocks the screen is under way. */
+  isBusy = (): boolean => this.pending > 0;
+
+  subscribeBusy = (listener: () => void): (() => void) => {
+    this.busyListeners.add(listener);
+    return () => this.busyListeners.delete(listener);
+  };
+
+  onProblem(listener: (problem: ApiProblem) => void): () => void {
+    this.problemListeners.add(listener);
+    return () => this.problemListeners.delete(listener);
+  }
+
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return this.request('GET', path, options);
+  }
+
+  post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return this.request('POST', path, options);
+  }
+
+  put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return this.request('PUT', path, options);
+  }
+
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return this.request('DELETE', path, options);
+  }
+
+  async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const blocking = options.spinner !== false;
+    if (blocking) this.changePending(1);
+    try {
+      return await this.send(method, path, options);
+    } catch (error) {
+      const problem = describeApiError(error, this.unauthorisedEnabled);
+      const aborted = error instanceof DOMException && error.name === 'AbortError';
+      // The end of the session is shown whoever made the call: nothing else can work afterwards.
+      if (!aborted && (problem.kind === 'unauthorised' || options.errorDialog !== false)) this.report(problem);
+      throw error;
+    } finally {
+      if (blocking) this.changePending(-1);
+    }
+  }
+
+  private async send<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
+    const url = withQuery(path, options.query);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    let body: string | undefined;
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(options.form)) if (value !== undefined) form.set(key, value);
+      body = form.toString();
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.fetchImpl(url, { method, headers, body, signal: options.signal });
+      if (response.ok) {
+        const data = await readBody(response);
+        if (!options.schema) return data as T;
+        const parsed = options.schema.safeParse(data);
+        if (!parsed.success) throw new ApiResponseShapeError(path, parsed.error.issues);
+        return parsed.data;
+      }
+      if (shouldRetry(response.status, attempt, response.headers)) {
+        await this.sleep(retryDelayMs(attempt));
+        continue;
+      }
+      throw new ApiRequestError(response.status, await readBody(response));
+    }
+  }
+
+  private changePending(delta: number): void {
+    const wasBusy = this.pending > 0;
+    this.pending += delta;
+    if (wasBusy !== this.pending > 0) for (const listener of this.busyListeners) listener();
+  }
+
+  private report(problem: ApiProblem): void {
+    for (const listener of this.problemListeners) listener(problem);
+  }
+}
+
+function withQuery(path: string, query: RequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Badge, NavLink, ScrollArea } from '@mantine/core';
+import type { SelectHoldingResponse } from '@headland/domain/api/sessionApi';
+import type { BrandFeatures, ModuleSwitches } from '@headland/domain/brands';
+import { isListedSessionType, type SessionType } from '@headland/domain/enumerations';
+import { buildMenu, menuItemForPath, type MenuItem } from '@headland/domain/menu';
+import type { Permissions } from '@headland/domain/permissions';
+import type { Role } from '@headland/domain/roles';
+import { useWindowSize } from './useWindowSize.ts';
+
+export interface MainMenuProps {
+  permissions: Permissions;
+  features: BrandFeatures;
+  modules: ModuleSwitches;
+  role: Role;
+  /** The holding's active sessions, for the count of other users in each module. */
+  sessions: SelectHoldingResponse['Sessions'];
+  /** While true, entries cannot be selected. */
+  disabled?: boolean;
+  /** Called after an entry is chosen (closes the menu on small screens). */
+  onNavigate?(): void;
+}
+
+function sessionModuleId(clientState: unknown): number | undefined {
+  if (typeof clientState !== 'object' || clientState === null) return undefined;
+  const moduleId = (clientState as { moduleId?: unknown }).moduleId;
+  return typeof moduleId === 'number' ? moduleId : undefined;
+}
+
+/** How many other listed sessions are working in each module. */
+function otherUsersByModule(sessions: SelectHoldingResponse['Sessions']): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const session of sessions) {
+    if (session.CurrentSession || !isListedSessionType(session.SessionType as SessionType)) continue;
+    const moduleId = sessionModuleId(session.ClientState);
+    if (moduleId !== undefined) counts.set(moduleId, (counts.get(moduleId) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The main menu: the entries this user may see, flat on tall windows and grouped below the collapse height.
+ * The entry whose route the current path starts with is the active one.
+ */
+export function MainMenu({ permissions, features, modules, role, sessions, disabled = false, onNavigate }: MainMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { height } = useWindowSize();
+  const menu = buildMenu({ permissions, features, modules, role, windowHeight: height });
+  const activeId = menuItemForPath(pathname)?.id;
+  const others = otherUsersByModule(sessions);
+
+  const renderItem = (item: MenuItem) => {
+    const count = item.moduleId === null ? 0 : (others.get(item.moduleId) ?? 0);
+    const active = item.id === activeId;
+    return (
+      <NavLink
+        key={item.id}
+        component={Link}
+        to={item.route}
+        label={t(item.labelKey)}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        disabled={disabled}
+        onClick={onNavigate}
+        rightSection={
+          count > 0 ? (
+            <Badge size="sm" variant="light" aria-label={t('menu.otherUsers', { count })}>
+              {count}
+            </Badge>
+          ) : null
+        }
+      />
+    );
+  };
+
+  return (
+    <ScrollArea h="100%">
+      {menu.entries.map((entry) =>
+        entry.kind === 'item' ? (
+          renderItem(entry.item)
+        ) : (
+          <NavLink
+            key={entry.group.id}
+            component="button"
+            type="button"
+            label={t(entry.group.labelKey)}
+            defaultOpened={entry.items.some((item) => item.id === activeId)}
+            disabled={disabled}
+            childrenOffset="md"
+          >
+            {entry.items.map(renderItem)}
+          </NavLink>
+        ),
+      )}
+    </ScrollArea>
+  );
+}

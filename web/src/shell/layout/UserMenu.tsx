@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Menu } from '@mantine/core';
+
+export interface UserMenuProps {
+  /** The user's name as shown on the menu button. */
+  userName: string;
+  onManageUser(): void;
+  onChangePassword(): void;
+  onLogOut(): void;
+}
+
+export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }: UserMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" aria-label={t('header.userMenu')} title={userName}>
+          {userName}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={onManageUser}>{t('user.manageUser')}</Menu.Item>
+        <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

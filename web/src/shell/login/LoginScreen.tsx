@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Center, Paper, Stack, Title } from '@mantine/core';
+import type { ShellController, ShellState } from '../session/useShellController.ts';
+import { HoldingYearPicker } from './HoldingYearPicker.tsx';
+import { PasswordStep } from './PasswordStep.tsx';
+import { TermsStep } from './TermsStep.tsx';
+
+export interface LoginScreenProps {
+  state: Extract<ShellState, { kind: 'login' }>;
+  controller: ShellController;
+  productName: string;
+}
+
+/** The login screen and its steps: password, terms and conditions, holding and year. */
+export function LoginScreen({ state, controller, productName }: LoginScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-fieldGreen-0)">
+      <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={460}>
+        <Stack>
+          <Title order={1} size="h3" c="fieldGreen.8">
+            {productName}
+          </Title>
+          {state.step === 'password' && <PasswordStep error={state.error} onSignIn={controller.signIn} />}
+          {state.step === 'terms' && (
+            <TermsStep text={state.start.TermsAndConditions?.Text ?? null} onAccept={controller.acceptTerms} />
+          )}
+          {state.step === 'holding' && (
+            <>
+              <Title order={2}>{t('holdingStep.title')}</Title>
+              <HoldingYearPicker
+                holdings={state.start.Holdings}
+                initialHolding={state.start.InitialHolding}
+                invalidHolding={state.invalidHolding}
+                onContinue={controller.chooseHolding}
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

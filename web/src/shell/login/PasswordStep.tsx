@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+
+export interface PasswordStepProps {
+  /** The token call's error_description, or a link-login error, shown above the form. */
+  error: string | null;
+  onSignIn(email: string, password: string): Promise<void>;
+}
+
+/** E-mail and password sign-in. */
+export function PasswordStep({ error, onSignIn }: PasswordStepProps) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const complete = email.trim() !== '' && password !== '';
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    try {
+      await onSignIn(email.trim(), password);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <Title order={2}>{t('login.title')}</Title>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
+          required
+        />
+        <Button type="submit" disabled={!complete} loading={busy}>
+          {t('login.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  holdingQueryResponseSchema,
+  selectHoldingResponseSchema,
+  sessionStartResponseSchema,
+  tokenErrorSchema,
+  tokenResponseSchema,
+  userSchema,
+  type HoldingSummary,
+  type SelectHoldingResponse,
+  type SessionStartResponse,
+  type TokenResponse,
+  type User,
+} from '@headland/domain/api/sessionApi';
+import { holdingSearchMaxResults } from '@headland/domain/limits';
+import { ApiRequestError, type ApiClient } from '../http/apiClient.ts';
+
+/** The client id this app presents to the token call. */
+export const webClientId = 'headland-web';
+
+export type TokenGrant =
+  | { grant: 'password'; username: string; password: string }
+  | { grant: 'token'; token: string };
+
+/** POST /oauth/token. Failures carry the server's error_description; callers show it on the login screen. */
+export function requestToken(api: ApiClient, grant: TokenGrant): Promise<TokenResponse> {
+  const form =
+    grant.grant === 'password'
+      ? { grant_type: 'password', username: grant.username, password: grant.password, client_id: webClientId }
+      : { grant_type: 'token', token: grant.token, client_id: webClientId };
+  return api.post('/oauth/token', { form, schema: tokenResponseSchema, errorDialog: false });
+}
+
+/** The error_description of a failed token call, when the answer has one. */
+export function tokenErrorDescription(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const parsed = tokenErrorSchema.safeParse(error.body);
+  if (parsed.success) return parsed.data.error_description;
+  return error.apiError?.Message;
+}
+
+export function startSession(
+  api: ApiClient,
+  body: { initialHoldingId?: number | null; acceptedInviteId?: string | null },
+): Promise<SessionStartResponse> {
+  return api.post('/api/session/v1/start', { body, schema: sessionStartResponseSchema, errorDialog: false });
+}
+
+export function acceptTerms(api: ApiClient, version: number): Promise<unknown> {
+  return api.post('/api/user/v1/tcs/accept', { query: { version } });
+}
+
+export function selectHolding(
+  api: ApiClient,
+  body: { holdingId: number; yearId: number; reuseSession: boolean },
+): Promise<SelectHoldingResponse> {
+  return api.post('/api/session/v1/holdings/select', {
+    body: { ...body, clientState: null },
+    schema: selectHoldingResponseSchema,
+  });
+}
+
+export function queryHoldings(api: ApiClient, query: string, signal?: AbortSignal): Promise<HoldingSummary[]> {
+  // Searching as the user types must not block the screen at every key.
+  return api.get('/api/session/v1/holdings/query', {
+    query: { query, limit: holdingSearchMaxResults },
+    schema: holdingQueryResponseSchema,
+    spinner: false,
+    signal,
+  });
+}
+
+/** PUT /api/holdings/v1/year registers a crop year on the current holding; it answers something truthy. */
+export async function openCropYear(api: ApiClient, yearId: number): Promise<boolean> {
+  const result = await api.put('/api/holdings/v1/year', { body: { YearId: yearId } });
+  return Boolean(result);
+}
+
+export function updateUser(
+  api: ApiClient,
+  user: Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'>,
+): Promise<User> {
+  return api.post('/api/user/v1/user', { body: user, schema: userSchema });
+}
+
+export function changePassword(api: ApiClient, password: string): Promise<unknown> {
+  return api.post('/api/user/v1/password/change', { body: { password } });
+}
+
+export function logout(api: ApiClient): Promise<unknown> {
+  // Logging out must go ahead even when the session has already ended on the server.
+  return api.delete('/api/session/v1/logout', { errorDialog: false });
+}

@@ -1,0 +1,65 @@
+/**
+ * Where the account token survives a reload: the tab's own storage first, then the browser's, so a new tab
+ * signs in with the token of the last sign-in. Storage can be unavailable (private modes, blocked cookies):
+ * the app then works for the life of the page only.
+ */
+const accessTokenKey = 'headland.accessToken';
+const contextKey = 'headland.context';
+
+function stores(): Storage[] {
+  const found: Storage[] = [];
+  for (const pick of [() => window.sessionStorage, () => window.localStorage]) {
+    try {
+      const store = pick();
+      if (store) found.push(store);
+    } catch {
+      // Access to storage itself can throw when the browser blocks it.
+    }
+  }
+  return found;
+}
+
+export function readStoredAccessToken(): string | null {
+  for (const store of stores()) {
+    const token = store.getItem(accessTokenKey);
+    if (token) return token;
+  }
+  return null;
+}
+
+export function storeAccessToken(token: string): void {
+  for (const store of stores()) store.setItem(accessTokenKey, token);
+}
+
+export function clearStoredAccessToken(): void {
+  for (const store of stores()) {
+    store.removeItem(accessTokenKey);
+    store.removeItem(contextKey);
+  }
+}
+
+/** The holding and year this tab last worked in, so that a reload returns to them. */
+export interface StoredContext {
+  holdingId: number;
+  yearId: number;
+}
+
+export function readStoredContext(): StoredContext | null {
+  try {
+    const text = window.sessionStorage.getItem(contextKey);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<StoredContext>;
+    if (typeof value.holdingId !== 'number' || typeof value.yearId !== 'number') return null;
+    return { holdingId: value.holdingId, yearId: value.yearId };
+  } catch {
+    return null;
+  }
+}
+
+export function storeContext(context: StoredContext): void {
+  try {
+    window.sessionStorage.setItem(contextKey, JSON.stringify(context));
+  } catch {
+    // Without storage a reload asks for the holding again.
+  }
+}

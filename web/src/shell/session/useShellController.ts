@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  HoldingSummary,
+  SelectHoldingResponse,
+  SessionStartResponse,
+  User,
+} from '@headland/domain/api/sessionApi';
+import { describeApiError, type ApiClient } from '../http/apiClient.ts';
+import { reloadToLogin } from './reloadToLogin.ts';
+import {
+  acceptTerms as postAcceptTerms,
+  logout as deleteSession,
+  openCropYear,
+  requestToken,
+  selectHolding,
+  startSession,
+  tokenErrorDescription,
+} from './sessionRequests.ts';
+import {
+  clearStoredAccessToken,
+  readStoredAccessToken,
+  readStoredContext,
+  storeAccessToken,
+  storeContext,
+} from './tokenStorage.ts';
+
+/** The shell states of session-shell-connections §2 that this app has. */
+export type ShellState =
+  | { kind: 'loading' }
+  | { kind: 'login'; step: 'password'; error: string | null }
+  | { kind: 'login'; step: 'terms'; start: SessionStartResponse }
+  | { kind: 'login'; step: 'holding'; start: SessionStartResponse; invalidHolding: boolean }
+  | { kind: 'app'; start: SessionStartResponse; selection: SelectHoldingResponse };
+
+export interface ShellController {
+  state: ShellState;
+  signIn(email: string, password: string): Promise<void>;
+  acceptTerms(): Promise<void>;
+  /** Opens a holding in a year. A different holding than the current one restarts the app on the dashboard. */
+  chooseHolding(holding: HoldingSummary, yearId: number): Promise<boolean>;
+  changeYear(yearId: number): Promise<void>;
+  /** Registers the year after the holding's latest crop year and switches to it. */
+  openNewYear(): Promise<void>;
+  replaceUser(user: User): void;
+  logOut(): Promise<void>;
+}
+
+/** Where sign-in starts: a sign-in link, a token link, or a token kept from an earlier visit. */
+type Entry = { kind: 'loginLink'; token: string } | { kind: 'token'; token: string } | { kind: 'none' };
+
+function readEntry(): Entry {
+  const params = new URLSearchParams(window.location.search);
+  const login = params.get('login');
+  if (login) return { kind: 'loginLink', token: login };
+  const token = params.get('token');
+  if (token) return { kind: 'token', token };
+  const stored = readStoredAccessToken();
+  return stored ? { kind: 'token', token: stored } : { kind: 'none' };
+}
+
+/** Takes the link parameters out of the address so that a reload or a shared address does not reuse them. */
+function forgetLinkParameters(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('login') && !url.searchParams.has('token')) return;
+  url.searchParams.delete('login');
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** The newest crop year, or undefined for a holding without any. */
+export function lastCropYear(holding: HoldingSummary): number | undefined {
+  return holding.CropYears.length ? Math.max(...holding.CropYears) : undefined;
+}
+
+/**
+ * Runs the session of session-shell-connections §4: the initial login order, sign-in, terms, holding and year
+ * selection, year switching and logout.
+ */
+export function useShellController(api: ApiClient): ShellController {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ShellState>({ kind: 'loading' });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const enterApp = useCallback(
+    (start: SessionStartResponse, selection: SelectHoldingResponse) => {
+      api.setToken(selection.Token);
+      api.setUnauthorisedHandling(true);
+      storeContext({ holdingId: selection.Holding.HoldingId, yearId: selection.YearId });
+      setState({ kind: 'app', start, selection });
+    },
+    [api],
+  );
+
+  const toHoldingStep = useCallback((start: SessionStartResponse, invalidHolding = false) => {
+    setState({ kind: 'login', step: 'holding', start, invalidHolding });
+  }, []);
+
+  /** After the start call: terms first when they must be accepted, else the holding (chosen for the user on a reload). */
+  const continueAfterStart = useCallback(
+    async (start: SessionStartResponse, automatic: boolean) => {
+      if (start.MustAcceptTermsAndConditions) {
+        setState({ kind: 'login', step: 'terms', start });
+        return;
+      }
+      const remembered = automatic ? readStoredContext() : null;
+      const initial = start.InitialHolding;
+      let pick: { holding: HoldingSummary; yearId: number | undefined } | null = null;
+      if (remembered && initial?.HoldingId === remembered.holdingId) {
+        pick = { holding: initial, yearId: initial.CropYears.includes(remembered.yearId) ? remembered.yearId : lastCropYear(initial) };
+      } else if (automatic && initial && start.User.Properties.AutoSelectContext) {
+        pick = { holding: initial, yearId: lastCropYear(initial) };
+      }
+      if (!pick || pick.yearId === undefined) {
+        toHoldingStep(start);
+        return;
+      }
+      try {
+        const selection = await selectHolding(api, {
+          holdingId: pick.holding.HoldingId,
+          yearId: pick.yearId,
+          reuseSession: true,
+        });
+        enterApp(start, selection);
+      } catch {
+        toHoldingStep(start);
+      }
+    },
+    [api, enterApp, toHoldingStep],
+  );
+
+  const beginSession = useCallback(
+    async (token: string, automatic: boolean) => {
+      api.setToken(token);
+      let start: SessionStartResponse;
+      try {
+        start = await startSession(api, { initialHoldingId: readStoredContext()?.holdingId ?? null });
+      } catch (error) {
+        // A kept token that no longer works just means signing in again.
+        clearStoredAccessToken();
+        api.setToken(null);
+        const problem = describeApiError(error, false);
+        const message = problem.kind === 'message' ? problem.message : t('errors.generic');
+        setState({ kind: 'login', step: 'password', error: automatic ? null : message });
+        return;
+      }
+      storeAccessToken(token);
+      await continueAfterStart(start, automatic);
+    },
+    [api, continueAfterStart, t],
+  );
+
+  const started = useRef(false);
+  useEffect(() => {
+    // Strict mode runs effects twice in development; a sign-in link must be spent only once.
+    if (started.current) return;
+    started.current = true;
+    const entry = readEntry();
+    forgetLinkParameters();
+    if (entry.kind === 'none') {
+      setState({ kind: 'login', step: 'password', error: null });
+      return;
+    }
+    if (entry.kind === 'token') {
+      void beginSession(entry.token, true);
+      return;
+    }
+    void requestToken(api, { grant: 'token', token: entry.token }).then(
+      (response) => beginSession(response.access_token, true),
+      (error: unknown) =>
+        setState({ kind: 'login', step: 'password', error: tokenErrorDescription(error) ?? t('errors.generic') }),
+    );
+  }, [api, beginSession, t]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const response = await requestToken(api, { grant: 'password', username: email, password });
+        await beginSession(response.access_token, false);
+      } catch (error) {
+        setState({ kind: 'login', step: 'password', error: tokenErrorDescription(error) ?? t('errors.generic') });
+      }
+    },
+    [api, beginSession, t],
+  );
+
+  const acceptTerms = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.kind !== 'login' || current.step !== 'terms') return;
+    const version = current.start.TermsAndConditions?.Version;
+    if (version === undefined) return;
+    try {
+      await postAcceptTerms(api, version);
+    } catch {
+      // The error dialog has told the user; the terms must still be accepted.
+      return;
+    }
+    await continueAfterStart({ ...current.start, MustAcceptTermsAndConditions: false }, false);
+  }, [api, continueAfterStart]);
+
+  const changeYear = useCallback(
+    async (yearId: number) => {
+      const current = stateRef.current;
+      if (current.kind !== 'app') return;
+      const { selection } = current;
+      if (yearId === selection.YearId || !selection.Holding.CropYears.includes(yearId)) return;
+      try {
+        const next = await selectHolding(api, { holdingId: selection.Holding.HoldingId, yearId, reuseSession: true });
+        enterApp(current.start, next);
+      } catch {
+        return;
+      }
+      await queryClient.invalidateQueries();
+    },
+    [api, enterApp, queryClient],
+  );
+
+  const chooseHolding = useCallback(
+    async (holding: HoldingSummary, yearId: number) => {
+      const current = stateRef.current;
+      if (current.kind === 'loading' || (current.kind === 'login' && current.step !== 'holding')) return false;
+      if (!holding.CropYears.includes(yearId)) {
+        if (current.kind === 'login') toHoldingStep(current.start, true);
+        return false;
+      }
+      if (current.kind === 'app' && current.selection.Holding.HoldingId === holding.HoldingId) {
+        await changeYear(yearId);
+        return true;
+      }
+      let selection: SelectHoldingResponse;
+      try {
+        selection = await selectHolding(api, { holdingId: holding.HoldingId, yearId, reuseSession: false });
+      } catch {
+        return false;
+      }
+      if (current.kind === 'app') {
+        // Another holding: nothing cached for the old one may show, and the app starts again on the dashboard.
+        queryClient.clear();
+        navigate('/dashboard');
+      }
+      enterApp(current.start, selection);
+      return true;
+    },
+    [api, changeYear, enterApp, navigate, queryClient, toHoldingStep],
+  );
+
+  const openNewYear = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.kind !== 'app') return;
+    const { Holding } = current.selection;
+    const next = Math.max(current.selection.YearId, ...Holding.CropYears) + 1;
+    let opened: boolean;
+    try {
+      opened = await openCropYear(api, next);
+    } catch {
+      return;
+    }
+    if (!opened) return;
+    try {
+      const selection = await selectHolding(api, { holdingId: Holding.HoldingId, yearId: next, reuseSession: true });
+      enterApp(current.start, selection);
+    } catch {
+      return;
+    }
+    await queryClient.invalidateQueries();
+  }, [api, enterApp, queryClient]);
+
+  const replaceUser = useCallback((user: User) => {
+    setState((current) => (current.kind === 'app' ? { ...current, start: { ...current.start, User: user } } : current));
+  }, []);
+
+  const logOut = useCallback(async () => {
+    try {
+      await deleteSession(api);
+    } catch {
+      // The server may have ended the session already; the token is forgotten either way.
+    }
+    clearStoredAccessToken();
+    api.setToken(null);
+    api.setUnauthorisedHandling(false);
+    reloadToLogin();
+  }, [api]);
+
+  return useMemo(
+    () => ({ state, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut }),
+    [state, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut],
+  );
+}
