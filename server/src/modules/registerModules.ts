@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
+import { croppingsRoutes } from './croppings/croppings.routes.ts';
+import { fieldsRoutes } from './fields/fields.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
+import { holdingValidationRoutes } from './validation/holdingValidation.routes.ts';
 
 /** Every area's routes. Each area registers its own plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -10,4 +14,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes, { bingMapsKey: process.env.BING_MAPS_KEY || null });
   await app.register(userRoutes);
   await app.register(settingsRoutes);
+  await app.register(fieldsRoutes);
+  await app.register(croppingsRoutes);
+  await app.register(holdingValidationRoutes);
+  await app.register(boundaryImportRoutes);
 }

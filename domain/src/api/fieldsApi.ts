@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { croppingSchema, managementOptionSchema } from '../cropping';
+import {
+  biomassLevelSchema,
+  cropPurposeSchema,
+  cropResidueSchema,
+  fieldAreaTypeSchema,
+  grassCutsSchema,
+  grassManagementSchema,
+  growingSeasonLengthSchema,
+  nLeafAnalysisSchema,
+  protectionStatusSchema,
+} from '../crops';
+import { fieldSchema, fieldYearSchema } from '../field';
+import { holdingIssueSchema } from '../holdingValidation';
+import { isoDateSchema } from '../isoDate';
+
+/**
+ * The fields, croppings, holding-validation and boundary-import calls. Boundaries travel as GeoJSON (or WKT on
+ * the way in) in the coordinate system named by `srid`: 27700 (British National Grid, metres) for the main brand,
+ * 4326 (WGS 84, lon/lat degrees) otherwise. The server stores 4326 and answers 4326 unless asked otherwise.
+ */
+
+export const Srid = { BritishNationalGrid: 27700, Wgs84: 4326 } as const;
+export type Srid = (typeof Srid)[keyof typeof Srid];
+export const sridSchema = z.union([z.literal(Srid.BritishNationalGrid), z.literal(Srid.Wgs84)]);
+
+/** `srid` as a query parameter: text on the wire, 4326 when absent. */
+export const sridQuerySchema = z.coerce
+  .number()
+  .pipe(sridSchema)
+  .default(Srid.Wgs84)
+  .describe('Coordinate system of the boundaries: 27700 (British National Grid) or 4326 (WGS 84).');
+
+/** A position: [lon, lat] in 4326 or [easting, northing] in 27700; a third value (height) is dropped. */
+const positionSchema = z.array(z.number()).min(2).max(3);
+const ringSchema = z.array(positionSchema).min(4);
+const polygonCoordinatesSchema = z.array(ringSchema).min(1);
+
+export const geoJsonPolygonSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: polygonCoordinatesSchema,
+});
+export const geoJsonMultiPolygonSchema = z.object({
+  type: z.literal('MultiPolygon'),
+  coordinates: z.array(polygonCoordinatesSchema),
+});
+export type GeoJsonPolygon = z.infer<typeof geoJsonPolygonSchema>;
+export type GeoJsonMultiPolygon = z.infer<typeof geoJsonMultiPolygonSchema>;
+
+/**
+ * A boundary as a client may send it: a GeoJSON Polygon or MultiPolygon, or well-known text (WKT, or EWKT whose
+ * `SRID=` prefix then wins over `srid`). The server makes it valid and keeps only its polygons.
+ */
+export const boundaryInputSchema = z.union([
+  geoJsonPolygonSchema,
+  geoJsonMultiPolygonSchema,
+  z.string().trim().min(1).max(20_000_000),
+]);
+export type BoundaryInput = z.infer<typeof boundaryInputSchema>;
+
+export const fieldYearsQuerySchema = z.object({
+  year: z.coerce.number().int().min(1990).max(2100).optional().describe("Crop year; the session's year by default."),
+  srid: sridQuerySchema,
+});
+export type FieldYearsQuery = z.infer<typeof fieldYearsQuerySchema>;
+
+export const sridOnlyQuerySchema = z.object({ srid: sridQuerySchema });
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** A cropping linked before or after another one in the rotation. */
+export const croppingLinkSchema = z.object({
+  CroppingId: z.number().int(),
+  YearId: z.number().int(),
+  CropId: z.number().int(),
+  /** The crop label: 'Uncropped', the user's name for 'Other', or the crop's name. */
+  CropName: z.string(),
+});
+export type CroppingLink = z.infer<typeof croppingLinkSchema>;
+
+/** The crop of a cropping with the flags the cropping screens read. */
+export const croppingCropSchema = z.object({
+  Name: z.string(),
+  Perennial: z.boolean(),
+  Hidden: z.boolean(),
+  CoverCrop: z.boolean(),
+  Residue: z.boolean(),
+  Purposes: z.object({ UserSelection: z.boolean(), List: z.array(cropPurposeSchema) }),
+});
+
+const rgbSchema = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
+
+/** A cropping as the fields and croppings calls answer it. */
+export const croppingResponseSchema = croppingSchema.extend({
+  FieldName: z.string(),
+  FieldGroup: z.string().nullable(),
+  Boundary: geoJsonMultiPolygonSchema.nullable(),
+  /** Hectares of the boundary, when the cropping has one of its own. */
+  BoundaryArea: z.number().nullable(),
+  Crop: croppingCropSchema,
+  Variety: z.object({ Name: z.string(), Market: z.string().nullable() }).nullable(),
+  PreviousCroppings: z.array(croppingLinkSchema),
+  NextCroppings: z.array(croppingLinkSchema),
+  Style: z.object({ Colour: rgbSchema, Pattern: z.string().nullable() }),
+  CssColor: z.string(),
+  /** The area manure is spread on, by the spread-area rule. */
+  SpreadArea: z.number(),
+});
+export type CroppingResponse = z.infer<typeof croppingResponseSchema>;
+
+export const fieldResponseSchema = fieldSchema.extend({
+  Boundary: geoJsonMultiPolygonSchema.nullable(),
+  /** The field's croppings: of the asked year in lists, of every year for one field. */
+  Croppings: z.array(croppingResponseSchema),
+});
+export type FieldResponse = z.infer<typeof fieldResponseSchema>;
+
+export const fieldListResponseSchema = z.array(fieldResponseSchema);
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+const optionalArea = z.number().nonnegative().max(1_000_000).nullish();
+
+/**
+ * Create or update a field. On update an absent member keeps its value; `null` clears it. `Boundary` is checked
+ * by the server against `boundaryInputSchema`, so that a bad one gets one clear message.
+ */
+export const fieldWriteSchema = z.object({
+  Name: optionalText(200),
+  FieldNumber: optionalText(50),
+  FieldGroup: optionalText(100),
+  Boundary: z.unknown().optional().describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
+  srid: sridSchema.optional(),
+  AreaType: fieldAreaTypeSchema.optional(),
+  WorkingArea: optionalArea,
+  WholeArea: optionalArea,
+  ManureSpreadArea: z.number().max(1_000_000).nullish(),
+  Years: z.array(fieldYearSchema).max(200).optional(),
+  IgnoreBoundary: z.boolean().optional(),
+});
+export type FieldWrite = z.infer<typeof fieldWriteSchema>;
+
+/** Create or update a cropping. On update an absent member keeps its value; `null` clears it. */
+export const croppingWriteSchema = z.object({
+  FieldId: z.number().int().positive().optional(),
+  YearId: z.number().int().min(1990).max(2100).optional(),
+  PlotId: optionalText(50),
+  BatchId: optionalText(50),
+  SowingDate: isoDateSchema.nullish(),
+  HarvestDate: isoDateSchema.nullish(),
+  DestructionDate: isoDateSchema.nullish(),
+  Destroyed: z.boolean().optional(),
+  CropId: z.number().int().nonnegative().optional(),
+  CropName: optionalText(100),
+  CropDescr: optionalText(250),
+  VarietyId: z.number().int().positive().nullish(),
+  VarietyName: optionalText(100),
+  Market: optionalText(100),
+  Purpose: cropPurposeSchema.nullish(),
+  Area: optionalArea,
+  Boundary: z.unknown().optional().describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
+  srid: sridSchema.optional(),
+  ManureSpreadArea: z.number().max(1_000_000).nullish(),
+  ManagementOptions: z.array(managementOptionSchema).max(100).optional(),
+  ProtectionStatus: protectionStatusSchema.nullish(),
+  GrassManagement: grassManagementSchema.nullish(),
+  GrassCuts: grassCutsSchema.nullish(),
+  GrowingSeasonLength: growingSeasonLengthSchema.nullish(),
+  NCropGroup: z.number().int().nullish(),
+  BiomassLevel: biomassLevelSchema.nullish(),
+  NLeafAnalysis: nLeafAnalysisSchema.nullish(),
+  Residue: cropResidueSchema.nullish(),
+  TargetYield: z.number().nonnegative().max(10_000).nullish(),
+  StrawMulch: z.boolean().nullish(),
+  Undersown: z.boolean().nullish(),
+  TargetpH: z.number().min(0).max(14).nullish(),
+});
+export type CroppingWrite = z.infer<typeof croppingWriteSchema>;
+
+export const croppingListResponseSchema = z.array(croppingResponseSchema);
+
+export const deletedResponseSchema = z.object({ Deleted: z.literal(true) });
+
+/**
+ * One finding of the holding validation: the domain's issue, plus `CroppingId`, the first of `CroppingIds`, for
+ * clients that point at one cropping.
+ */
+export const validationIssueSchema = holdingIssueSchema.extend({ CroppingId: z.number().int().optional() });
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+export const holdingValidationQuerySchema = z.object({
+  year: z.coerce.number().int().min(1990).max(2100).optional().describe("Crop year; the session's year by default."),
+});
+export const holdingValidationResponseSchema = z.array(validationIssueSchema);
+
+/** A property value read from an imported file. */
+export const importPropertySchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const importFormatSchema = z.enum(['shapefile', 'geojson', 'kml']);
+export type ImportFormat = z.infer<typeof importFormatSchema>;
+
+export const importedFeatureSchema = z.object({
+  /** Position of the feature in the file, from 0. */
+  Index: z.number().int(),
+  Properties: z.record(z.string(), importPropertySchema),
+  /** In EPSG:4326, made valid, polygons only. */
+  Geometry: geoJsonMultiPolygonSchema,
+  /** Hectares, geodesic, 2 decimals. */
+  Area: z.number(),
+});
+export type ImportedFeature = z.infer<typeof importedFeatureSchema>;
+
+export const importPreviewResponseSchema = z.object({
+  Format: importFormatSchema,
+  /** The coordinate system the file was read in before it was converted to 4326. */
+  SourceSrid: sridSchema,
+  /** Every property name found, in the order first seen: the choices for the field name. */
+  PropertyNames: z.array(z.string()),
+  Features: z.array(importedFeatureSchema),
+  /** Features left out, with why (no polygon, empty geometry). */
+  Skipped: z.array(z.object({ Index: z.number().int(), Reason: z.string() })),
+});
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
+
+export const importCommitRequestSchema = z.object({
+  /** The property whose value names each new field; features without one are named 'Field'. */
+  NameProperty: z.string().max(200).nullish(),
+  FieldNumberProperty: z.string().max(200).nullish(),
+  FieldGroupProperty: z.string().max(200).nullish(),
+  FileName: z.string().max(260).nullish(),
+  Features: z
+    .array(
+      z.object({
+        Properties: z.record(z.string(), importPropertySchema).default({}),
+        /** In EPSG:4326, as the preview answered it. */
+        Geometry: z.union([geoJsonPolygonSchema, geoJsonMultiPolygonSchema]),
+      }),
+    )
+    .min(1)
+    .max(10_000),
+});
+export type ImportCommitRequest = z.infer<typeof importCommitRequestSchema>;
+
+export const importCommitResponseSchema = z.object({
+  Fields: z.array(z.object({ FieldId: z.number().int(), Name: z.string(), BoundaryArea: z.number() })),
+});
+export type ImportCommitResponse = z.infer<typeof importCommitResponseSchema>;

@@ -1,0 +1,52 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { requireSession } from '../session/accessHook.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+
+/**
+ * Which croppings a caller may see and change. Restricted members of a holding see a cropping unless its
+ * cropping_permissions entry for them says `authorized = false`: no entry means authorised. Everyone else
+ * sees every cropping of the holding.
+ */
+export interface CroppingAccess {
+  holdingId: number;
+  userId: number;
+  restricted: boolean;
+}
+
+export function croppingAccessOf(request: FastifyRequest): CroppingAccess {
+  const session = requireSession(request);
+  return {
+    holdingId: session.holdingId,
+    userId: session.auth.user.id,
+    restricted: session.restrictCroppingAccess,
+  };
+}
+
+/**
+ * The one SQL condition deciding whether the cropping whose id is `croppingId` (a column or value) is visible to
+ * the caller. Every query that answers croppings, or anything derived from them, adds it to its WHERE clause.
+ */
+export function croppingVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
+  if (!access.restricted) return sql`TRUE`;
+  return sql`NOT EXISTS (
+    SELECT 1 FROM cropping_permissions cp
+     WHERE cp.holding_id = ${access.holdingId} AND cp.user_id = ${access.userId}
+       AND cp.cropping_id = ${croppingId} AND NOT cp.authorized)`;
+}
+
+/** Access that sees every cropping of the holding: for rules that must count croppings the caller cannot see. */
+export function fullCroppingAccess(access: CroppingAccess): CroppingAccess {
+  return { ...access, restricted: false };
+}
+
+/** How many croppings of a field are hidden from the caller. */
+export async function countHiddenCroppings(db: Db, access: CroppingAccess, where: { fieldId: number }): Promise<number> {
+  if (!access.restricted) return 0;
+  const result = await sqlRows<{ hidden: number }>(db, sql`
+    SELECT count(*)::int AS hidden FROM croppings c
+     WHERE c.holding_id = ${access.holdingId} AND c.field_id = ${where.fieldId}
+       AND NOT (${croppingVisibleSql(access, sql`c.id`)})`);
+  return result[0]?.hidden ?? 0;
+}

@@ -1,0 +1,195 @@
+import type { CroppingLink, CroppingResponse, Srid } from '@headland/domain/api/fieldsApi';
+import type { Cropping } from '@headland/domain/cropping';
+import { croppingEndDate, croppingStartDate } from '@headland/domain/cropping';
+import { cropColour, cropDefinitionById, cropLabel } from '@headland/domain/crops';
+import { fieldArea } from '@headland/domain/field';
+import { linkFieldRotations, type RotationCropping } from '@headland/domain/rotation';
+import { spreadArea, type SpreadAreaCropping } from '@headland/domain/spreadArea';
+import { roundArea } from '@headland/domain/units';
+import type { Db } from '../../db/database.ts';
+import { asMultiPolygon } from '../fields/boundaryGeometry.ts';
+import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import { selectCroppingRows, type CroppingRow } from './croppings.queries.ts';
+
+/** The crop attributes kept in the croppings.attributes column, under their API names. */
+export const croppingAttributeKeys = [
+  'Purpose',
+  'ProtectionStatus',
+  'GrassManagement',
+  'GrassCuts',
+  'GrowingSeasonLength',
+  'NCropGroup',
+  'BiomassLevel',
+  'NLeafAnalysis',
+  'Residue',
+  'TargetYield',
+  'StrawMulch',
+  'Undersown',
+  'TargetpH',
+] as const;
+export type CroppingAttributeKey = (typeof croppingAttributeKeys)[number];
+
+/** A stored cropping in the API's shape, without links (the rules need no more). */
+export function croppingFromRow(row: CroppingRow): Cropping {
+  const attribute = <K extends CroppingAttributeKey>(key: K) => (row.attributes[key] ?? null) as Cropping[K];
+  const dates = { SowingDate: row.sowing_date, HarvestDate: row.harvest_date, DestructionDate: row.destruction_date };
+  return {
+    CroppingId: row.id,
+    YearId: row.year_id,
+    FieldId: row.field_id,
+    PlotId: row.plot_id,
+    BatchId: row.batch_id,
+    StartDate: croppingStartDate(dates) ?? null,
+    EndDate: croppingEndDate(dates) ?? null,
+    ...dates,
+    Destroyed: row.destroyed,
+    CropId: row.crop_id,
+    CropName: row.crop_name,
+    CropDescr: row.crop_descr,
+    VarietyId: row.variety_id,
+    VarietyName: row.variety_name,
+    Market: row.market,
+    Purpose: attribute('Purpose'),
+    Area: row.area,
+    ManureSpreadArea: row.manure_spread_area,
+    ManagementOptions: row.management_options ?? [],
+    // Seed and nutrition plans are modules this product does not have yet, so no cropping is in one.
+    InSeedsPlan: false,
+    InNutritionPlan: false,
+    PreviousIds: [],
+    NextIds: [],
+    ProtectionStatus: attribute('ProtectionStatus'),
+    GrassManagement: attribute('GrassManagement'),
+    GrassCuts: attribute('GrassCuts'),
+    GrowingSeasonLength: attribute('GrowingSeasonLength'),
+    NCropGroup: attribute('NCropGroup'),
+    BiomassLevel: attribute('BiomassLevel'),
+    NLeafAnalysis: attribute('NLeafAnalysis'),
+    Residue: attribute('Residue'),
+    TargetYield: attribute('TargetYield'),
+    StrawMulch: attribute('StrawMulch'),
+    Undersown: attribute('Undersown'),
+    TargetpH: attribute('TargetpH'),
+  };
+}
+
+export const isPerennialCrop = (cropId: number) => cropDefinitionById(cropId)?.perennial ?? false;
+
+/** The field areas of the fields the rows belong to, by the field's chosen area type. */
+export function fieldAreasOf(rows: readonly CroppingRow[]): Map<number, number> {
+  return new Map(
+    rows.map((row) => [
+      row.field_id,
+      fieldArea({
+        AreaType: row.field_area_type,
+        BoundaryArea: row.field_boundary_area,
+        WorkingArea: row.field_working_area,
+        WholeArea: row.field_whole_area,
+      }),
+    ]),
+  );
+}
+
+export function rotationCroppingOf(row: CroppingRow): RotationCropping & SpreadAreaCropping & { FieldId: number } {
+  return {
+    CroppingId: row.id,
+    FieldId: row.field_id,
+    YearId: row.year_id,
+    CropId: row.crop_id,
+    Area: row.area,
+    ManureSpreadArea: row.manure_spread_area,
+    SowingDate: row.sowing_date,
+    HarvestDate: row.harvest_date,
+    DestructionDate: row.destruction_date,
+    Destroyed: row.destroyed,
+    perennial: isPerennialCrop(row.crop_id),
+  };
+}
+
+function linkOf(row: CroppingRow): CroppingLink {
+  return { CroppingId: row.id, YearId: row.year_id, CropId: row.crop_id, CropName: cropLabel({ CropId: row.crop_id, CropName: row.crop_name }) };
+}
+
+export interface CroppingSelection {
+  yearIds?: readonly number[];
+  fieldIds?: readonly number[];
+  croppingIds?: readonly number[];
+  srid: Srid;
+}
+
+/**
+ * The caller's visible croppings matching `selection`, with their rotation links and spread areas. Links are
+ * computed among visible croppings only, over the neighbouring years as well, so that no hidden cropping shows
+ * through a link.
+ */
+export async function loadCroppingResponses(
+  db: Db,
+  caller: FieldsCaller,
+  selection: CroppingSelection,
+): Promise<CroppingResponse[]> {
+  const rows = await selectCroppingRows(db, { holdingId: caller.holdingId, access: caller.access, ...selection });
+  if (rows.length === 0) return [];
+  const years = new Set<number>();
+  for (const row of rows) for (const year of [row.year_id - 1, row.year_id, row.year_id + 1]) years.add(year);
+  const narrowToFields = selection.fieldIds !== undefined || selection.croppingIds !== undefined;
+  const context = await selectCroppingRows(db, {
+    holdingId: caller.holdingId,
+    access: caller.access,
+    yearIds: [...years],
+    fieldIds: narrowToFields ? [...new Set(rows.map((row) => row.field_id))] : undefined,
+  });
+  const rotation = context.map(rotationCroppingOf);
+  const links = linkFieldRotations(rotation, fieldAreasOf(context));
+  const contextById = new Map(context.map((row) => [row.id, row]));
+  const byFieldYear = new Map<string, typeof rotation>();
+  for (const cropping of rotation) {
+    const key = `${cropping.FieldId}:${cropping.YearId}`;
+    const list = byFieldYear.get(key);
+    if (list) list.push(cropping);
+    else byFieldYear.set(key, [cropping]);
+  }
+
+  return rows.map((row) => {
+    const cropping = croppingFromRow(row);
+    const link = links.get(row.id) ?? { previousIds: [], nextIds: [] };
+    const summaries = (ids: number[]) =>
+      ids.map((id) => contextById.get(id)).filter((found): found is CroppingRow => found !== undefined).map(linkOf);
+    const definition = cropDefinitionById(row.crop_id);
+    const colour = cropColour(row.crop_id);
+    const spread = spreadArea(
+      rotationCroppingOf(row),
+      {
+        AreaType: row.field_area_type,
+        BoundaryArea: row.field_boundary_area,
+        WorkingArea: row.field_working_area,
+        WholeArea: row.field_whole_area,
+        ManureSpreadArea: row.field_manure_spread_area,
+      },
+      byFieldYear.get(`${row.field_id}:${row.year_id}`) ?? [],
+    );
+    return {
+      ...cropping,
+      Area: cropping.Area === null ? null : roundArea(cropping.Area),
+      PreviousIds: link.previousIds,
+      NextIds: link.nextIds,
+      FieldName: row.field_name,
+      FieldGroup: row.field_group,
+      Boundary: asMultiPolygon(row.boundary),
+      BoundaryArea: row.boundary_area === null ? null : roundArea(row.boundary_area),
+      Crop: {
+        Name: cropLabel(cropping),
+        Perennial: definition?.perennial ?? false,
+        Hidden: definition?.hidden ?? false,
+        CoverCrop: definition?.coverCrop ?? false,
+        Residue: definition?.residue ?? false,
+        Purposes: { UserSelection: definition?.purposes.userSelection ?? false, List: [...(definition?.purposes.list ?? [])] },
+      },
+      Variety: row.variety_name ? { Name: row.variety_name, Market: row.market } : null,
+      PreviousCroppings: summaries(link.previousIds),
+      NextCroppings: summaries(link.nextIds),
+      Style: { Colour: [colour[0], colour[1], colour[2]], Pattern: definition?.pattern ?? null },
+      CssColor: `rgb(${colour[0]}, ${colour[1]}, ${colour[2]})`,
+      SpreadArea: roundArea(spread),
+    };
+  });
+}

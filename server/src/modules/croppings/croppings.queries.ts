@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Srid } from '@headland/domain/api/fieldsApi';
+import type { FieldAreaType } from '@headland/domain/crops';
+import type { Db } from '../../db/database.ts';
+import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../fields/boundaryGeometry.ts';
+import { croppingVisibleSql, type CroppingAccess } from './croppingAccess.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+
+/** A cropping as stored, joined with what the answers need of its field and variety. */
+export interface CroppingRow extends Record<string, unknown> {
+  id: number;
+  field_id: number;
+  field_name: string;
+  field_group: string | null;
+  field_area_type: FieldAreaType;
+  field_boundary_area: number | null;
+  field_working_area: number | null;
+  field_whole_area: number | null;
+  field_manure_spread_area: number | null;
+  year_id: number;
+  plot_id: string | null;
+  batch_id: string | null;
+  sowing_date: string | null;
+  harvest_date: string | null;
+  destruction_date: string | null;
+  destroyed: boolean;
+  crop_id: number;
+  crop_name: string | null;
+  crop_descr: string | null;
+  variety_id: number | null;
+  variety_name: string | null;
+  market: string | null;
+  area: number | null;
+  manure_spread_area: number | null;
+  management_options: { Code: string; Area: number }[];
+  attributes: Record<string, unknown>;
+  boundary: unknown;
+  boundary_area: number | null;
+}
+
+export interface CroppingFilter {
+  holdingId: number;
+  access: CroppingAccess;
+  /** Answer boundaries in this system; omit to skip boundaries (rule checks need none). */
+  srid?: Srid;
+  yearIds?: readonly number[];
+  fieldIds?: readonly number[];
+  croppingIds?: readonly number[];
+}
+
+const intArray = (values: readonly number[]) => sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
+
+/** The visible croppings matching `filter`, ordered by field name, year and sowing date. */
+export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promise<CroppingRow[]> {
+  const conditions: SQL[] = [sql`c.holding_id = ${filter.holdingId}`, croppingVisibleSql(filter.access, sql`c.id`)];
+  if (filter.yearIds) conditions.push(sql`c.year_id = ANY(${intArray(filter.yearIds)})`);
+  if (filter.fieldIds) conditions.push(sql`c.field_id = ANY(${intArray(filter.fieldIds)})`);
+  if (filter.croppingIds) conditions.push(sql`c.id = ANY(${intArray(filter.croppingIds)})`);
+  const boundary = filter.srid ? boundaryGeoJsonSql(sql`c.boundary`, filter.srid) : sql`NULL`;
+  const result = await sqlRows<CroppingRow>(db, sql`
+    SELECT c.id, c.field_id, f.name AS field_name, f.field_group, f.area_type AS field_area_type,
+           f.boundary_area::float8 AS field_boundary_area, f.working_area::float8 AS field_working_area,
+           f.whole_area::float8 AS field_whole_area, f.manure_spread_area::float8 AS field_manure_spread_area,
+           c.year_id, c.plot_id, c.batch_id, c.sowing_date::text AS sowing_date,
+           c.harvest_date::text AS harvest_date, c.destruction_date::text AS destruction_date, c.destroyed,
+           c.crop_id, c.crop_name, c.crop_descr, c.variety_id, coalesce(v.name, c.variety_name) AS variety_name,
+           coalesce(c.market, v.market) AS market, c.area::float8 AS area,
+           c.manure_spread_area::float8 AS manure_spread_area, c.management_options, c.attributes,
+           ${boundary} AS boundary,
+           round((ST_Area(c.boundary::geography) / 10000)::numeric, 4)::float8 AS boundary_area
+      FROM croppings c
+      JOIN fields f ON f.id = c.field_id
+      LEFT JOIN varieties v ON v.id = c.variety_id
+     WHERE ${sql.join(conditions, sql` AND `)}
+     ORDER BY lower(f.name), c.field_id, c.year_id, c.sowing_date NULLS FIRST, c.id`);
+  return result;
+}
+
+/** What a cropping write stores; `boundary` undefined keeps the stored boundary (updates only). */
+export interface CroppingValues {
+  fieldId: number;
+  yearId: number;
+  plotId: string | null;
+  batchId: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  sowingDate: string | null;
+  harvestDate: string | null;
+  destructionDate: string | null;
+  destroyed: boolean;
+  cropId: number;
+  cropName: string | null;
+  cropDescr: string | null;
+  varietyId: number | null;
+  varietyName: string | null;
+  market: string | null;
+  area: number | null;
+  boundary: StoredBoundary | null | undefined;
+  managementOptions: { Code: string; Area: number }[];
+  manureSpreadArea: number | null;
+  attributes: Record<string, unknown>;
+}
+
+export async function insertCroppingRow(db: Db, holdingId: number, values: CroppingValues): Promise<number> {
+  const result = await sqlRows<{ id: number }>(db, sql`
+    INSERT INTO croppings (holding_id, field_id, year_id, plot_id, batch_id, start_date, end_date, sowing_date,
+                           harvest_date, destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
+                           variety_name, market, area, boundary, management_options, manure_spread_area, attributes)
+    VALUES (${holdingId}, ${values.fieldId}, ${values.yearId}, ${values.plotId}, ${values.batchId},
+            ${values.startDate}::date, ${values.endDate}::date, ${values.sowingDate}::date, ${values.harvestDate}::date,
+            ${values.destructionDate}::date, ${values.destroyed}, ${values.cropId}, ${values.cropName},
+            ${values.cropDescr}, ${values.varietyId}, ${values.varietyName}, ${values.market}, ${values.area},
+            ${geometryFromStored(values.boundary ?? null)}, ${JSON.stringify(values.managementOptions)}::jsonb,
+            ${values.manureSpreadArea}, ${JSON.stringify(values.attributes)}::jsonb)
+    RETURNING id`);
+  return result[0]!.id;
+}
+
+export async function updateCroppingRow(db: Db, croppingId: number, values: CroppingValues): Promise<void> {
+  const boundarySet = values.boundary === undefined ? sql`` : sql`, boundary = ${geometryFromStored(values.boundary)}`;
+  await db.execute(sql`
+    UPDATE croppings
+       SET field_id = ${values.fieldId}, year_id = ${values.yearId}, plot_id = ${values.plotId},
+           batch_id = ${values.batchId}, start_date = ${values.startDate}::date, end_date = ${values.endDate}::date,
+           sowing_date = ${values.sowingDate}::date, harvest_date = ${values.harvestDate}::date,
+           destruction_date = ${values.destructionDate}::date, destroyed = ${values.destroyed},
+           crop_id = ${values.cropId}, crop_name = ${values.cropName}, crop_descr = ${values.cropDescr},
+           variety_id = ${values.varietyId}, variety_name = ${values.varietyName}, market = ${values.market},
+           area = ${values.area}, management_options = ${JSON.stringify(values.managementOptions)}::jsonb,
+           manure_spread_area = ${values.manureSpreadArea}, attributes = ${JSON.stringify(values.attributes)}::jsonb,
+           updated_at = now() ${boundarySet}
+     WHERE id = ${croppingId}`);
+}
+
+export async function deleteCroppingRow(db: Db, croppingId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM croppings WHERE id = ${croppingId}`);
+}
+
+export async function selectVariety(db: Db, varietyId: number): Promise<{ crop_id: number } | undefined> {
+  const result = await sqlRows<{ crop_id: number }>(db, sql`SELECT crop_id FROM varieties WHERE id = ${varietyId}`);
+  return result[0];
+}
+
+/** What of the holding decides the crop attribute rules: its region and its feature switches. */
+export async function selectHoldingRules(
+  db: Db,
+  holdingId: number,
+): Promise<{ region_id: number | null; features: Record<string, boolean> | null }> {
+  const result = await sqlRows<{ region_id: number | null; features: Record<string, boolean> | null }>(db, sql`
+    SELECT region_id, features FROM holdings WHERE id = ${holdingId}`);
+  return result[0] ?? { region_id: null, features: null };
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  croppingListResponseSchema,
+  croppingResponseSchema,
+  croppingWriteSchema,
+  deletedResponseSchema,
+  fieldYearsQuerySchema,
+  idParamsSchema,
+  sridOnlyQuerySchema,
+  type CroppingResponse,
+} from '@headland/domain/api/fieldsApi';
+import type { Srid } from '@headland/domain/api/fieldsApi';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/httpErrors.ts';
+import { fieldsCallerOf, type FieldsCaller } from '../fields/fieldsCaller.ts';
+import { loadCroppingResponses } from './croppingResponses.ts';
+import { createCropping, croppingNotFoundMessage, deleteCropping, updateCropping } from './croppings.service.ts';
+
+const access = { access: { area: 'fields' as const } };
+const tags = ['croppings'];
+
+async function oneCropping(db: Db, caller: FieldsCaller, croppingId: number, srid: Srid): Promise<CroppingResponse> {
+  const [cropping] = await loadCroppingResponses(db, caller, { croppingIds: [croppingId], srid });
+  if (!cropping) throw notFound(croppingNotFoundMessage);
+  return cropping;
+}
+
+/** Croppings of the selected holding that the caller may see: list, read one, create, update, delete. */
+export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
+
+  api.get(
+    '/api/croppings/v1',
+    {
+      config: access,
+      schema: { tags, querystring: fieldYearsQuerySchema, response: { 200: croppingListResponseSchema } },
+    },
+    async (request) => {
+      const caller = fieldsCallerOf(request);
+      const yearId = request.query.year ?? caller.yearId;
+      return loadCroppingResponses(db(), caller, { yearIds: [yearId], srid: request.query.srid });
+    },
+  );
+
+  api.get(
+    '/api/croppings/v1/:id',
+    {
+      config: access,
+      schema: { tags, params: idParamsSchema, querystring: sridOnlyQuerySchema, response: { 200: croppingResponseSchema } },
+    },
+    async (request) => oneCropping(db(), fieldsCallerOf(request), request.params.id, request.query.srid),
+  );
+
+  api.post(
+    '/api/croppings/v1',
+    {
+      config: access,
+      schema: {
+        tags,
+        querystring: sridOnlyQuerySchema,
+        body: croppingWriteSchema,
+        response: { 201: croppingResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = fieldsCallerOf(request);
+      const croppingId = await createCropping(db(), caller, request.body, request.query.srid);
+      return reply.status(201).send(await oneCropping(db(), caller, croppingId, request.query.srid));
+    },
+  );
+
+  api.put(
+    '/api/croppings/v1/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: sridOnlyQuerySchema,
+        body: croppingWriteSchema,
+        response: { 200: croppingResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = fieldsCallerOf(request);
+      await updateCropping(db(), caller, request.params.id, request.body, request.query.srid);
+      return oneCropping(db(), caller, request.params.id, request.query.srid);
+    },
+  );
+
+  api.delete(
+    '/api/croppings/v1/:id',
+    {
+      config: access,
+      schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema } },
+    },
+    async (request) => {
+      await deleteCropping(db(), fieldsCallerOf(request), request.params.id);
+      return { Deleted: true as const };
+    },
+  );
+}

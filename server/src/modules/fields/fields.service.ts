@@ -1,0 +1,246 @@
+import type { FieldResponse, FieldWrite, Srid } from '@headland/domain/api/fieldsApi';
+import { FieldAreaType } from '@headland/domain/crops';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { fieldArea } from '@headland/domain/field';
+import { uniqueName } from '@headland/domain/uniqueName';
+import { roundArea } from '@headland/domain/units';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import { countHiddenCroppings } from '../croppings/croppingAccess.ts';
+import { loadCroppingResponses } from '../croppings/croppingResponses.ts';
+import { asMultiPolygon, prepareBoundary, type StoredBoundary } from './boundaryGeometry.ts';
+import type { FieldsCaller } from './fieldsCaller.ts';
+import {
+  deleteFieldRow,
+  insertField,
+  lockHoldingFields,
+  selectFieldNames,
+  selectFieldRows,
+  selectHoldingYears,
+  updateFieldRow,
+  upsertFieldYears,
+  type FieldRow,
+  type FieldValues,
+} from './fields.queries.ts';
+
+export const fieldNotFoundMessage = 'The field was not found.';
+
+const area2 = (value: number | null) => (value === null ? null : roundArea(value));
+
+function presentField(row: FieldRow, croppings: FieldResponse['Croppings']): FieldResponse {
+  return {
+    FieldId: row.id,
+    Name: row.name,
+    FieldNumber: row.field_number,
+    FieldGroup: row.field_group,
+    Boundary: asMultiPolygon(row.boundary),
+    AreaType: row.area_type,
+    BoundaryArea: area2(row.boundary_area),
+    WorkingArea: area2(row.working_area),
+    WholeArea: area2(row.whole_area),
+    ManureSpreadArea: area2(row.manure_spread_area),
+    Years: row.years,
+    IgnoreBoundary: row.ignore_boundary,
+    Croppings: croppings,
+  };
+}
+
+/** The holding's fields, each with its visible croppings of `yearId`. */
+export async function listFields(db: Db, caller: FieldsCaller, yearId: number, srid: Srid): Promise<FieldResponse[]> {
+  const rows = await selectFieldRows(db, caller.holdingId, { srid });
+  const croppings = await loadCroppingResponses(db, caller, { yearIds: [yearId], srid });
+  const byField = new Map<number, FieldResponse['Croppings']>();
+  for (const cropping of croppings) byField.set(cropping.FieldId, [...(byField.get(cropping.FieldId) ?? []), cropping]);
+  return rows.map((row) => presentField(row, byField.get(row.id) ?? []));
+}
+
+/** One field with its visible croppings of every year. */
+export async function getField(db: Db, caller: FieldsCaller, fieldId: number, srid: Srid): Promise<FieldResponse> {
+  const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
+  if (!row) throw notFound(fieldNotFoundMessage);
+  const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
+  return presentField(row, croppings);
+}
+
+interface FieldDraft {
+  name: string | null | undefined;
+  fieldNumber: string | null;
+  fieldGroup: string | null;
+  boundary: StoredBoundary | null;
+  areaType: FieldAreaType | undefined;
+  workingArea: number | null;
+  wholeArea: number | null;
+}
+
+const blankToNull = (text: string | null | undefined) => {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/**
+ * Checks a field's values and settles its area type: when none is given, the boundary's when there is one,
+ * otherwise the whole or working area that was entered.
+ */
+function checkField(draft: FieldDraft): FieldAreaType {
+  const errors: FieldError[] = [];
+  if (!draft.name?.trim()) errors.push({ Field: 'Name', Message: 'Name is required.' });
+  const areaType =
+    draft.areaType ??
+    (draft.boundary
+      ? FieldAreaType.Boundary
+      : draft.wholeArea !== null
+        ? FieldAreaType.Whole
+        : draft.workingArea !== null
+          ? FieldAreaType.Working
+          : undefined);
+  if (areaType === undefined) {
+    errors.push({ Field: 'Boundary', Message: 'A field needs a boundary or an area.' });
+  } else if (areaType === FieldAreaType.Boundary && !draft.boundary) {
+    errors.push({ Field: 'Boundary', Message: 'A boundary is required when the area type is Boundary.' });
+  } else if (areaType === FieldAreaType.Whole && draft.wholeArea === null) {
+    errors.push({ Field: 'WholeArea', Message: 'The whole area is required when the area type is Whole.' });
+  } else if (areaType === FieldAreaType.Working && draft.workingArea === null) {
+    errors.push({ Field: 'WorkingArea', Message: 'The working area is required when the area type is Working.' });
+  }
+  if (draft.workingArea !== null && draft.wholeArea !== null && draft.workingArea > draft.wholeArea) {
+    errors.push({ Field: 'WorkingArea', Message: 'The working area cannot be larger than the whole area.' });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return areaType!;
+}
+
+async function boundaryOf(db: Db, body: FieldWrite, srid: Srid): Promise<StoredBoundary | null | undefined> {
+  if (body.Boundary === undefined) return undefined;
+  if (body.Boundary === null) return null;
+  return prepareBoundary(db, body.Boundary, body.srid ?? srid);
+}
+
+function eventData(name: string, values: { areaType: FieldAreaType; boundaryArea: number | null } & FieldDraft, yearId: number) {
+  const area = fieldArea({
+    AreaType: values.areaType,
+    BoundaryArea: values.boundaryArea,
+    WorkingArea: values.workingArea,
+    WholeArea: values.wholeArea,
+  });
+  return { Name: name, Field: name, Area: area, YearId: yearId };
+}
+
+export async function createField(db: Db, caller: FieldsCaller, body: FieldWrite, srid: Srid): Promise<number> {
+  const boundary = (await boundaryOf(db, body, srid)) ?? null;
+  const draft: FieldDraft = {
+    name: body.Name,
+    fieldNumber: blankToNull(body.FieldNumber),
+    fieldGroup: blankToNull(body.FieldGroup),
+    boundary,
+    areaType: body.AreaType,
+    workingArea: body.WorkingArea ?? null,
+    wholeArea: body.WholeArea ?? null,
+  };
+  const areaType = checkField(draft);
+  return db.transaction(async (tx) => {
+    await lockHoldingFields(tx, caller.holdingId);
+    const name = uniqueName(draft.name!, await selectFieldNames(tx, caller.holdingId));
+    const values: FieldValues = {
+      ...draft,
+      name,
+      areaType,
+      manureSpreadArea: body.ManureSpreadArea ?? null,
+      ignoreBoundary: body.IgnoreBoundary ?? false,
+    };
+    const fieldId = await insertField(tx, caller.holdingId, values);
+    // A new field takes part in every crop year of the holding unless the caller says otherwise.
+    const given = new Map((body.Years ?? []).map((year) => [year.YearId, year.Disabled]));
+    const holdingYears = await selectHoldingYears(tx, caller.holdingId);
+    const years = [...new Set([...holdingYears, ...given.keys()])].map((YearId) => ({
+      YearId,
+      Disabled: given.get(YearId) ?? false,
+    }));
+    await upsertFieldYears(tx, fieldId, years);
+    await recordEvent(tx, caller.actor, {
+      action: EventAction.Create,
+      source: Module.Fields,
+      objectType: 'Field',
+      data: eventData(name, { ...draft, areaType, boundaryArea: boundary?.areaHa ?? null }, caller.yearId),
+    });
+    return fieldId;
+  });
+}
+
+export async function updateField(
+  db: Db,
+  caller: FieldsCaller,
+  fieldId: number,
+  body: FieldWrite,
+  srid: Srid,
+): Promise<void> {
+  const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
+  if (!current) throw notFound(fieldNotFoundMessage);
+  const newBoundary = await boundaryOf(db, body, srid);
+  const keeps = <T>(value: T | undefined, stored: T) => (value === undefined ? stored : value);
+  const hasBoundary = newBoundary === undefined ? current.boundary_area !== null : newBoundary !== null;
+  const draft: FieldDraft = {
+    name: keeps(body.Name, current.name),
+    fieldNumber: blankToNull(keeps(body.FieldNumber, current.field_number)),
+    fieldGroup: blankToNull(keeps(body.FieldGroup, current.field_group)),
+    // Only whether a boundary exists matters to the checks; the stored one stays in the database.
+    boundary: newBoundary ?? (hasBoundary ? { ewkbHex: '', areaHa: current.boundary_area ?? 0 } : null),
+    areaType: keeps(body.AreaType, current.area_type),
+    workingArea: keeps(body.WorkingArea, current.working_area),
+    wholeArea: keeps(body.WholeArea, current.whole_area),
+  };
+  const areaType = checkField(draft);
+  await db.transaction(async (tx) => {
+    await lockHoldingFields(tx, caller.holdingId);
+    const wanted = draft.name!.trim();
+    const name =
+      wanted === current.name ? wanted : uniqueName(wanted, await selectFieldNames(tx, caller.holdingId, fieldId));
+    await updateFieldRow(tx, fieldId, {
+      ...draft,
+      name,
+      boundary: newBoundary,
+      areaType,
+      manureSpreadArea: keeps(body.ManureSpreadArea, current.manure_spread_area),
+      ignoreBoundary: keeps(body.IgnoreBoundary, current.ignore_boundary),
+    });
+    if (body.Years) await upsertFieldYears(tx, fieldId, body.Years);
+    const boundaryArea = newBoundary === undefined ? current.boundary_area : (newBoundary?.areaHa ?? null);
+    await recordEvent(tx, caller.actor, {
+      action: EventAction.Update,
+      source: Module.Fields,
+      objectType: 'Field',
+      data: eventData(name, { ...draft, areaType, boundaryArea }, caller.yearId),
+    });
+  });
+}
+
+/**
+ * Deletes a field with its croppings. A restricted member may not delete a field holding croppings hidden from
+ * them: that would destroy work they cannot see.
+ */
+export async function deleteField(db: Db, caller: FieldsCaller, fieldId: number): Promise<void> {
+  const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
+  if (!current) throw notFound(fieldNotFoundMessage);
+  if ((await countHiddenCroppings(db, caller.access, { fieldId })) > 0) {
+    throw forbidden('This field has croppings you are not authorised to change, so it cannot be deleted.');
+  }
+  await db.transaction(async (tx) => {
+    await deleteFieldRow(tx, fieldId);
+    await recordEvent(tx, caller.actor, {
+      action: EventAction.Delete,
+      source: Module.Fields,
+      objectType: 'Field',
+      data: {
+        Name: current.name,
+        Field: current.name,
+        Area: fieldArea({
+          AreaType: current.area_type,
+          BoundaryArea: current.boundary_area,
+          WorkingArea: current.working_area,
+          WholeArea: current.whole_area,
+        }),
+        YearId: caller.yearId,
+      },
+    });
+  });
+}
