@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Module } from '@headland/domain/enumerations';
+import { passwordRequiredMessage, passwordRuleMessage } from '@headland/domain/passwordRule';
+import { HoldingRole, Role } from '@headland/domain/roles';
+import {
+  addMember,
+  bearer,
+  createHolding,
+  createUser,
+  publishTerms,
+  selectHolding,
+  signIn,
+  type TestHolding,
+  type TestUser,
+} from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+
+let t: TestApp;
+let holding: TestHolding;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await publishTerms(t.db, 1);
+  await publishTerms(t.db, 2, 'Second edition.');
+  holding = await createHolding(t.db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, token: string, payload?: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function accountEvents(userId: number) {
+  return sqlRows<{
+    action: string;
+    source: number;
+    object_type: string;
+    data: Record<string, unknown>;
+    holding_id: null;
+  }>(
+    t.db,
+    sql`SELECT action, source, object_type, data, holding_id FROM events WHERE user_id = ${userId} ORDER BY id`,
+  );
+}
+
+describe('POST /api/user/v1/tcs/accept', () => {
+  let newcomer: TestUser;
+
+  beforeAll(async () => {
+    newcomer = await createUser(t.db, { acceptedTerms: 1 });
+    await addMember(t.db, holding.id, newcomer.id);
+  });
+
+  it('keeps a user who must accept the terms out of holdings until they accept the latest version', async () => {
+    const signInResponse = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', username: newcomer.email, password: newcomer.password },
+    });
+    const token = signInResponse.json().access_token as string;
+    expect(signInResponse.json().restricted).toBe(true);
+
+    const start = await post('/api/session/v1/start', token, {});
+    expect(start.json()).toMatchObject({
+      MustAcceptTermsAndConditions: true,
+      TermsAndConditions: { Version: 2, Text: 'Second edition.' },
+    });
+    const refused = await post('/api/session/v1/holdings/select', token, { holdingId: holding.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Message).toBe('You must accept the terms and conditions before opening a holding.');
+
+    const outdated = await post('/api/user/v1/tcs/accept?version=1', token);
+    expect(outdated.statusCode).toBe(400);
+    expect(outdated.json().Message).toBe('Only the latest terms and conditions (version 2) can be accepted.');
+    const notANumber = await post('/api/user/v1/tcs/accept?version=latest', token);
+    expect(notANumber.statusCode).toBe(400);
+    expect(notANumber.json().Errors[0].Field).toBe('version');
+
+    const accepted = await post('/api/user/v1/tcs/accept?version=2&send=false', token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toBe(true);
+
+    const login = await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(token) });
+    expect(login.json()).toEqual({ restricted: false });
+    expect((await post('/api/session/v1/start', token, {})).json().MustAcceptTermsAndConditions).toBe(false);
+    expect((await post('/api/session/v1/holdings/select', token, { holdingId: holding.id })).statusCode).toBe(
+      200,
+    );
+    expect(await accountEvents(newcomer.id)).toEqual([
+      {
+        action: 'u',
+        source: Module.UserAccount,
+        object_type: 'TermsAndConditions',
+        data: { Version: 2 },
+        holding_id: null,
+      },
+    ]);
+  });
+});
+
+describe('POST /api/user/v1/password/change', () => {
+  it('checks the rule in order: required, then the rule', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
+    for (const [payload, message] of [
+      [{}, passwordRequiredMessage],
+      [{ password: '' }, passwordRequiredMessage],
+      [{ password: 'short1A' }, passwordRuleMessage],
+      [{ Password: 'alllowercase1' }, passwordRuleMessage],
+      [{ password: 'NoDigitsHere' }, passwordRuleMessage],
+    ] as const) {
+      const response = await post('/api/user/v1/password/change', token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        Message: message,
+        Errors: [{ Field: 'password', Message: message }],
+      });
+    }
+    const wrongType = await post('/api/user/v1/password/change', token, { password: 12345678 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().Errors[0].Field).toBe('password');
+  });
+
+  it('stores the new password and revokes every other token of the user, keeping this one', async () => {
+    const user = await createUser(t.db);
+    await addMember(t.db, holding.id, user.id);
+    const current = await signIn(t.app, user);
+    const otherDevice = await signIn(t.app, user);
+    const otherHolding = await selectHolding(t.app, await signIn(t.app, user), holding.id);
+    // Cached callers must be forgotten as well.
+    await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(otherDevice) });
+
+    const response = await post('/api/user/v1/password/change', current, { Password: 'NewHarvest2026' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBe(true);
+
+    for (const revoked of [otherDevice, otherHolding.token]) {
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/session/v1/login',
+        headers: bearer(revoked),
+      });
+      expect(after.statusCode).toBe(401);
+      expect(after.json().AuthError).toBe(true);
+    }
+    const [session] = await sqlRows<{ ended: boolean }>(
+      t.db,
+      sql`SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE id = ${otherHolding.body.SessionId}`,
+    );
+    expect(session!.ended).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(current) }))
+        .statusCode,
+    ).toBe(200);
+
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', username: user.email, password: user.password },
+    });
+    expect(oldPassword.statusCode).toBe(400);
+    await signIn(t.app, { email: user.email, password: 'NewHarvest2026' });
+    const [stored] = await sqlRows<{ password_hash: string }>(
+      t.db,
+      sql`SELECT password_hash FROM users WHERE id = ${user.id}`,
+    );
+    expect(stored!.password_hash).toMatch(/^scrypt\$/);
+    expect(stored!.password_hash).not.toContain('NewHarvest2026');
+    expect(await accountEvents(user.id)).toEqual([
+      { action: 'u', source: Module.UserAccount, object_type: 'UserPassword', data: {}, holding_id: null },
+    ]);
+  });
+});
+
+describe('POST /api/user/v1/user', () => {
+  let client: TestUser;
+  let clientToken: string;
+
+  beforeAll(async () => {
+    client = await createUser(t.db, { role: Role.Client, email: 'client@farm.example' });
+    clientToken = await signIn(t.app, client);
+  });
+
+  it("updates the caller's own names, e-mail address and properties and answers the user", async () => {
+    const response = await post('/api/user/v1/user', clientToken, {
+      FirstName: ' Clara ',
+      LastName: 'Client',
+      Email: 'Clara.Client@farm.example',
+      Properties: { AutoSelectContext: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      Id: client.id,
+      Email: 'Clara.Client@farm.example',
+      FirstName: 'Clara',
+      LastName: 'Client',
+      Role: Role.Client,
+      BusinessId: null,
+      Permissions: null,
+      Properties: { AutoSelectContext: true },
+      AutoSignupInProgress: false,
+      PasswordResetRequested: false,
+    });
+    // The new address signs in, in any case.
+    await signIn(t.app, { email: 'clara.client@FARM.example', password: client.password });
+    const events = await accountEvents(client.id);
+    expect(events.at(-1)).toMatchObject({ action: 'u', source: Module.UserAccount, object_type: 'User' });
+  });
+
+  it('refuses an e-mail address used by another account, whatever its case', async () => {
+    const other = await createUser(t.db, { email: 'taken@farm.example' });
+    const response = await post('/api/user/v1/user', clientToken, { Email: 'TAKEN@farm.example' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe('This e-mail address is already used by another account.');
+    expect(other.id).toBeGreaterThan(0);
+  });
+
+  it('refuses a malformed e-mail address, naming the field', async () => {
+    const response = await post('/api/user/v1/user', clientToken, { Email: 'not an address' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Errors[0]).toMatchObject({ Field: 'Email' });
+  });
+
+  it('lets only an administrator change roles, other users and businesses', async () => {
+    const other = await createUser(t.db, { role: Role.Client });
+    const ownRole = await post('/api/user/v1/user', clientToken, { Role: Role.Agronomist });
+    expect(ownRole.statusCode).toBe(403);
+    expect(ownRole.json().Message).toBe('Only an administrator can change a role.');
+    const otherUser = await post('/api/user/v1/user', clientToken, { Id: other.id, FirstName: 'Changed' });
+    expect(otherUser.statusCode).toBe(403);
+    expect(otherUser.json().Message).toBe('You can only edit your own account.');
+    const business = await post('/api/user/v1/user', clientToken, { BusinessId: 5 });
+    expect(business.statusCode).toBe(403);
+    // Sending one's own role unchanged is no change.
+    expect((await post('/api/user/v1/user', clientToken, { Role: Role.Client })).statusCode).toBe(200);
+  });
+
+  it('lets an admin change a role, never above their own and never on a more privileged user', async () => {
+    const admin = await createUser(t.db, { role: Role.Admin });
+    const master = await createUser(t.db, { role: Role.Master });
+    const other = await createUser(t.db, { role: Role.Client });
+    await addMember(t.db, holding.id, other.id, { holdingRole: HoldingRole.Member });
+    const adminToken = await signIn(t.app, admin);
+    const otherToken = (await selectHolding(t.app, await signIn(t.app, other), holding.id)).token;
+    const openYear = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/holdings/v1/year',
+        headers: bearer(otherToken),
+        payload: { YearId: 2026 },
+      });
+    // A Client member has a fixed holding list and may not open a crop year.
+    expect((await openYear()).statusCode).toBe(403);
+
+    const promoted = await post('/api/user/v1/user', adminToken, { Id: other.id, Role: Role.Agronomist });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toMatchObject({ Id: other.id, Role: Role.Agronomist });
+    // The member's next request already runs with the new role, though their token was cached.
+    expect((await openYear()).statusCode).toBe(200);
+
+    const tooHigh = await post('/api/user/v1/user', adminToken, { Id: other.id, Role: Role.Master });
+    expect(tooHigh.statusCode).toBe(403);
+    expect(tooHigh.json().Message).toBe('You cannot grant a role more privileged than your own.');
+    const onMaster = await post('/api/user/v1/user', adminToken, { Id: master.id, FirstName: 'Demoted' });
+    expect(onMaster.statusCode).toBe(403);
+    expect(onMaster.json().Message).toBe('You cannot edit a user whose role is more privileged than yours.');
+    const missing = await post('/api/user/v1/user', adminToken, { Id: 999_999, FirstName: 'Nobody' });
+    expect(missing.statusCode).toBe(404);
+    const unknownBusiness = await post('/api/user/v1/user', adminToken, {
+      Id: other.id,
+      BusinessId: 999_999,
+    });
+    expect(unknownBusiness.statusCode).toBe(400);
+    expect(unknownBusiness.json().Message).toBe('This business does not exist.');
+  });
+
+  it('refuses a role outside the list, naming the field', async () => {
+    const response = await post('/api/user/v1/user', clientToken, { Role: 99 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Errors[0].Field).toBe('Role');
+  });
+});
