@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cropDefinitions } from '@headland/domain/crops';
-import { HoldingRole } from '@headland/domain/roles';
+import { HoldingRole, Role } from '@headland/domain/roles';
 import type { Db } from '../db/database.ts';
 import { addMember, bearer, createHolding, createUser, signInToHolding, type CreateHoldingOptions } from './factories.ts';
 
@@ -44,15 +44,19 @@ export async function createFieldsHolding(
   return { holdingId: holding.id, ownerId: owner.id, headers: bearer(token) };
 }
 
-/** A restricted member of the holding, signed in to it; `hidden` croppings are marked not authorised for them. */
+/**
+ * A restricted member of the holding, signed in to it; `hidden` croppings are marked not authorised for them. An
+ * agronomist by default: a client who owns no holding has a fixed holding list, which takes every write away.
+ */
 export async function signInRestrictedMember(
   app: FastifyInstance,
   db: Db,
   holdingId: number,
   hidden: readonly number[],
   yearId = 2025,
+  role: Role = Role.Agronomist,
 ): Promise<{ userId: number; headers: { authorization: string } }> {
-  const member = await createUser(db);
+  const member = await createUser(db, { role });
   await addMember(db, holdingId, member.id, { holdingRole: HoldingRole.RestrictedMember, restrictCroppingAccess: true });
   for (const croppingId of hidden) {
     await db.execute(sql`
