@@ -7,7 +7,10 @@ import { createI18n } from './i18n/createI18n.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
 
-const language = pickLanguage(new URLSearchParams(window.location.search).get('lang'), navigator.languages ?? []);
+const language = pickLanguage(
+  new URLSearchParams(window.location.search).get('lang'),
+  navigator.languages ?? [],
+);
 document.documentElement.lang = language;
 
 const queryClient = new QueryClient({

@@ -9,7 +9,9 @@ export type ModulePage = LazyExoticComponent<ComponentType>;
  * brand's module switches until the module exists.
  */
 export const moduleRegistry: Readonly<Record<string, ModulePage>> = {
-  '/dashboard': lazy(() => import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage }))),
+  '/dashboard': lazy(() =>
+    import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
+  ),
   // Fields (/fields) and Map layers (/datalayers) plug in here once their page components exist:
   //   '/fields': lazy(() => import('./fields/<page>.tsx').then((module) => ({ default: module.<Page> }))),
   //   '/datalayers': lazy(() => import('../map/<page>.tsx').then((module) => ({ default: module.<Page> }))),

@@ -11,7 +11,11 @@ import { ApiProblemDialogs } from './dialogs/ApiProblemDialogs.tsx';
 import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { LoginScreen } from './login/LoginScreen.tsx';
-import { AppSessionContext, permissionsFromSelection, type AppSession } from './session/AppSessionContext.tsx';
+import {
+  AppSessionContext,
+  permissionsFromSelection,
+  type AppSession,
+} from './session/AppSessionContext.tsx';
 import { useShellController } from './session/useShellController.ts';
 import { theme } from './theme.ts';
 
@@ -77,7 +81,8 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
       </Center>
     );
   }
-  if (state.kind === 'login') return <LoginScreen state={state} controller={controller} productName={brand.name} />;
+  if (state.kind === 'login')
+    return <LoginScreen state={state} controller={controller} productName={brand.name} />;
   return (
     <AppSessionContext.Provider value={session}>
       {/* A new holding is a new app: nothing of the old holding's screens may survive. */}

@@ -23,7 +23,8 @@ export interface ProviderOptions {
 
 /** Renders `ui` inside the app's providers (English texts, theme, queries, API client, an in-memory router). */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}): RenderResult {
-  const api = options.api ?? new ApiClient({ fetch: () => Promise.reject(new Error('No fetch in this test')) });
+  const api =
+    options.api ?? new ApiClient({ fetch: () => Promise.reject(new Error('No fetch in this test')) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const i18n = createI18n(options.language ?? 'en');
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -93,7 +93,9 @@ export function DashboardPage() {
                     <Table.Td>{formatEventTime(session.StartDate, now, locale)}</Table.Td>
                     <Table.Td>
                       <Group gap={4}>
-                        {session.CurrentSession && <Badge variant="light">{t('dashboard.thisSession')}</Badge>}
+                        {session.CurrentSession && (
+                          <Badge variant="light">{t('dashboard.thisSession')}</Badge>
+                        )}
                         {session.ReadOnly && (
                           <Badge variant="light" color="gray">
                             {t('dashboard.readOnly')}

@@ -69,7 +69,14 @@ export function ApiProblemDialogs() {
         : t('errors.generic');
 
   return (
-    <Modal opened onClose={handleClose} title={title} centered zIndex={dialogZIndex} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={handleClose}
+      title={title}
+      centered
+      zIndex={dialogZIndex}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{message}</Text>
         <Group justify="flex-end">

@@ -7,7 +7,8 @@ function setup() {
   const onSave = vi.fn(async (_password: string) => ({}));
   const onLogOut = vi.fn();
   renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} onSave={onSave} onLogOut={onLogOut} />);
-  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
   return { onSave, onLogOut, type, submit };
 }

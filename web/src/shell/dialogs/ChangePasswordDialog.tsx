@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { passwordChangeLogoutDelayMs } from '@headland/domain/limits';
@@ -33,12 +33,11 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  // Held in a ref so that a parent re-rendering during the notice does not restart the countdown.
-  const logOutRef = useRef(onLogOut);
-  logOutRef.current = onLogOut;
+  // An effect event, so that a parent re-rendering during the notice does not restart the countdown.
+  const handleLogOut = useEffectEvent(() => onLogOut());
   useEffect(() => {
     if (!sent) return;
-    const timer = setTimeout(() => logOutRef.current(), passwordChangeLogoutDelayMs);
+    const timer = setTimeout(handleLogOut, passwordChangeLogoutDelayMs);
     return () => clearTimeout(timer);
   }, [sent]);
 

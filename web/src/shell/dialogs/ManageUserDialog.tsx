@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { User } from '@headland/domain/api/sessionApi';
@@ -16,19 +16,27 @@ const nameMaxLength = 100;
 /** The signed-in user's own name and e-mail address. */
 export function ManageUserDialog({ opened, user, onClose, onSave }: ManageUserDialogProps) {
   const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('user.manageUser')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {/* The modal mounts its content only while open, so each opening starts from the saved user. */}
+      <ManageUserForm user={user} onClose={onClose} onSave={onSave} />
+    </Modal>
+  );
+}
+
+function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, 'opened'>) {
+  const { t } = useTranslation();
   const [firstName, setFirstName] = useState(user.FirstName);
   const [lastName, setLastName] = useState(user.LastName);
   const [email, setEmail] = useState(user.Email);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    setFirstName(user.FirstName);
-    setLastName(user.LastName);
-    setEmail(user.Email);
-    setAttempted(false);
-  }, [opened, user]);
 
   const emailError = isEmail(email) ? null : t('user.emailInvalid');
 
@@ -38,7 +46,12 @@ export function ManageUserDialog({ opened, user, onClose, onSave }: ManageUserDi
     if (emailError || busy) return;
     setBusy(true);
     try {
-      await onSave({ Id: user.Id, FirstName: firstName.trim(), LastName: lastName.trim(), Email: email.trim() });
+      await onSave({
+        Id: user.Id,
+        FirstName: firstName.trim(),
+        LastName: lastName.trim(),
+        Email: email.trim(),
+      });
       onClose();
     } catch {
       // The error dialog says why; the form stays open with the user's input.
@@ -48,47 +61,39 @@ export function ManageUserDialog({ opened, user, onClose, onSave }: ManageUserDi
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('user.manageUser')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('user.firstName')}
-            autoComplete="given-name"
-            maxLength={nameMaxLength}
-            value={firstName}
-            onChange={(event) => setFirstName(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('user.lastName')}
-            autoComplete="family-name"
-            maxLength={nameMaxLength}
-            value={lastName}
-            onChange={(event) => setLastName(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('user.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={attempted ? emailError : null}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('user.firstName')}
+          autoComplete="given-name"
+          maxLength={nameMaxLength}
+          value={firstName}
+          onChange={(event) => setFirstName(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('user.lastName')}
+          autoComplete="family-name"
+          maxLength={nameMaxLength}
+          value={lastName}
+          onChange={(event) => setLastName(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('user.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={attempted ? emailError : null}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiClient, ApiRequestError, ApiResponseShapeError, describeApiError, type ApiProblem } from './apiClient.ts';
+import {
+  ApiClient,
+  ApiRequestError,
+  ApiResponseShapeError,
+  describeApiError,
+  type ApiProblem,
+} from './apiClient.ts';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -38,18 +44,22 @@ describe('ApiClient requests', () => {
 
   it('sends forms url-encoded', async () => {
     const { client, fetch } = setup([() => jsonResponse(200, {})]);
-    await client.post('/oauth/token', { form: { grant_type: 'password', username: 'a@b.c', token: undefined } });
+    await client.post('/oauth/token', {
+      form: { grant_type: 'password', username: 'a@b.c', token: undefined },
+    });
     const init = fetch.mock.calls[0]![1]!;
     expect(init.body).toBe('grant_type=password&username=a%40b.c');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('rejects a response that does not match its schema as an unexpected error', async () => {
     const { client, problems } = setup([() => jsonResponse(200, { restricted: 'no' })]);
-    await expect(client.get('/api/x', { schema: z.object({ restricted: z.boolean() }) })).rejects.toBeInstanceOf(
-      ApiResponseShapeError,
-    );
+    await expect(
+      client.get('/api/x', { schema: z.object({ restricted: z.boolean() }) }),
+    ).rejects.toBeInstanceOf(ApiResponseShapeError);
     expect(problems).toEqual([{ kind: 'generic' }]);
   });
 });
@@ -94,7 +104,9 @@ describe('ApiClient retry rule', () => {
   });
 
   it('does not retry when the server answers X-Omnia-Retry: No', async () => {
-    const { client, fetch } = setup([() => jsonResponse(503, { Message: 'down' }, { 'X-Omnia-Retry': 'No' })]);
+    const { client, fetch } = setup([
+      () => jsonResponse(503, { Message: 'down' }, { 'X-Omnia-Retry': 'No' }),
+    ]);
     const settled = client.get('/api/x').catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await settled).toBeInstanceOf(ApiRequestError);
@@ -113,7 +125,9 @@ describe('ApiClient retry rule', () => {
 describe('ApiClient spinner', () => {
   it('is busy during a blocking call and not during a call with spinner: false', async () => {
     let release: (response: Response) => void = () => {};
-    const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((resolve) => (release = resolve)));
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      () => new Promise<Response>((resolve) => (release = resolve)),
+    );
     const client = new ApiClient({ fetch });
     const changes: boolean[] = [];
     client.subscribeBusy(() => changes.push(client.isBusy()));
@@ -171,24 +185,70 @@ describe('describeApiError', () => {
   const error = (status: number, body: unknown) => new ApiRequestError(status, body);
 
   it.each<[string, unknown, boolean, ApiProblem]>([
-    ['a string error as it is', 'Holding not found', false, { kind: 'message', message: 'Holding not found' }],
+    [
+      'a string error as it is',
+      'Holding not found',
+      false,
+      { kind: 'message', message: 'Holding not found' },
+    ],
     ['an unknown error as generic', new Error('boom'), false, { kind: 'generic' }],
     ['a network failure as generic', new TypeError('Failed to fetch'), false, { kind: 'generic' }],
     ['string data of a 4xx', error(400, 'Invalid year'), false, { kind: 'message', message: 'Invalid year' }],
     ['a 5xx page as generic', error(502, '<html>Bad gateway</html>'), false, { kind: 'generic' }],
-    ['a 500 with a message as generic', error(500, { Message: 'An unexpected error has occurred' }), false, { kind: 'generic' }],
+    [
+      'a 500 with a message as generic',
+      error(500, { Message: 'An unexpected error has occurred' }),
+      false,
+      { kind: 'generic' },
+    ],
     [
       'the first Errors message of a 4xx',
-      error(400, { Message: 'Invalid', Errors: [{ Field: 'a', Message: 'First' }, { Field: 'b', Message: 'Second' }] }),
+      error(400, {
+        Message: 'Invalid',
+        Errors: [
+          { Field: 'a', Message: 'First' },
+          { Field: 'b', Message: 'Second' },
+        ],
+      }),
       false,
       { kind: 'message', message: 'First' },
     ],
-    ['the Message of a 4xx without Errors', error(403, { Message: 'Not allowed.' }), false, { kind: 'message', message: 'Not allowed.' }],
-    ['a 409 with Resources as a conflict', error(409, { Message: 'Busy', Resources: ['fields'] }), false, { kind: 'conflict' }],
-    ['a 409 without Resources by its message', error(409, { Message: 'Exists already.' }), false, { kind: 'message', message: 'Exists already.' }],
-    ['a 401 auth error before a holding is selected', error(401, { Message: 'Sign in.', AuthError: true }), false, { kind: 'message', message: 'Sign in.' }],
-    ['a 401 auth error after a holding is selected', error(401, { Message: 'Sign in.', AuthError: true }), true, { kind: 'unauthorised' }],
-    ['a 401 without the auth flag', error(401, { Message: 'No.' }), true, { kind: 'message', message: 'No.' }],
+    [
+      'the Message of a 4xx without Errors',
+      error(403, { Message: 'Not allowed.' }),
+      false,
+      { kind: 'message', message: 'Not allowed.' },
+    ],
+    [
+      'a 409 with Resources as a conflict',
+      error(409, { Message: 'Busy', Resources: ['fields'] }),
+      false,
+      { kind: 'conflict' },
+    ],
+    [
+      'a 409 without Resources by its message',
+      error(409, { Message: 'Exists already.' }),
+      false,
+      { kind: 'message', message: 'Exists already.' },
+    ],
+    [
+      'a 401 auth error before a holding is selected',
+      error(401, { Message: 'Sign in.', AuthError: true }),
+      false,
+      { kind: 'message', message: 'Sign in.' },
+    ],
+    [
+      'a 401 auth error after a holding is selected',
+      error(401, { Message: 'Sign in.', AuthError: true }),
+      true,
+      { kind: 'unauthorised' },
+    ],
+    [
+      'a 401 without the auth flag',
+      error(401, { Message: 'No.' }),
+      true,
+      { kind: 'message', message: 'No.' },
+    ],
     ['an empty 4xx as generic', error(404, undefined), false, { kind: 'generic' }],
   ])('shows %s', (_name, failure, unauthorisedEnabled, expected) => {
     expect(describeApiError(failure, unauthorisedEnabled)).toEqual(expected);

@@ -64,7 +64,8 @@ export type ApiProblem =
  * then does a 401 carrying AuthError end the session rather than show as an ordinary error.
  */
 export function describeApiError(error: unknown, unauthorisedEnabled: boolean): ApiProblem {
-  if (typeof error === 'string') return error.trim() ? { kind: 'message', message: error } : { kind: 'generic' };
+  if (typeof error === 'string')
+    return error.trim() ? { kind: 'message', message: error } : { kind: 'generic' };
   if (!(error instanceof ApiRequestError)) return { kind: 'generic' };
   const { status, body } = error;
   // A 5xx text body is a proxy's or gateway's page, not a message for users.
@@ -161,7 +162,8 @@ export class ApiClient {
       const problem = describeApiError(error, this.unauthorisedEnabled);
       const aborted = error instanceof DOMException && error.name === 'AbortError';
       // The end of the session is shown whoever made the call: nothing else can work afterwards.
-      if (!aborted && (problem.kind === 'unauthorised' || options.errorDialog !== false)) this.report(problem);
+      if (!aborted && (problem.kind === 'unauthorised' || options.errorDialog !== false))
+        this.report(problem);
       throw error;
     } finally {
       if (blocking) this.changePending(-1);

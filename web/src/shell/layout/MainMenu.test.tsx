@@ -59,7 +59,7 @@ describe('MainMenu', () => {
     setWindowHeight(originalHeight);
   });
 
-  it("hides from a Client the entries its permissions do not allow", () => {
+  it('hides from a Client the entries its permissions do not allow', () => {
     setWindowHeight(1080);
     renderMenu(clientPermissions(), Role.Client);
     // Map layers are taken away by the holding; Import needs write on the holding, which a Client lacks.

@@ -43,7 +43,15 @@ function otherUsersByModule(sessions: SelectHoldingResponse['Sessions']): Map<nu
  * The main menu: the entries this user may see, flat on tall windows and grouped below the collapse height.
  * The entry whose route the current path starts with is the active one.
  */
-export function MainMenu({ permissions, features, modules, role, sessions, disabled = false, onNavigate }: MainMenuProps) {
+export function MainMenu({
+  permissions,
+  features,
+  modules,
+  role,
+  sessions,
+  disabled = false,
+  onNavigate,
+}: MainMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { height } = useWindowSize();

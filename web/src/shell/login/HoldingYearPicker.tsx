@@ -2,7 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Alert, Button, Loader, NativeSelect, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Loader,
+  NativeSelect,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { HoldingSummary } from '@headland/domain/api/sessionApi';
 import { holdingSearchMaxResults, holdingSearchMinChars } from '@headland/domain/limits';
 import { useApiClient } from '../http/ApiClientContext.tsx';
@@ -55,9 +65,12 @@ export function HoldingYearPicker({
     staleTime: 30_000,
   });
 
-  const listed: readonly HoldingSummary[] = searching ? (results.data ?? []).slice(0, holdingSearchMaxResults) : holdings;
+  const listed: readonly HoldingSummary[] = searching
+    ? (results.data ?? []).slice(0, holdingSearchMaxResults)
+    : holdings;
   // The chosen holding stays in the list while the user searches for another one.
-  const options = holding && !listed.some((entry) => entry.HoldingId === holding.HoldingId) ? [holding, ...listed] : listed;
+  const options =
+    holding && !listed.some((entry) => entry.HoldingId === holding.HoldingId) ? [holding, ...listed] : listed;
 
   const handleHoldingChange = (value: string) => {
     const next = options.find((entry) => String(entry.HoldingId) === value) ?? null;
@@ -92,7 +105,9 @@ export function HoldingYearPicker({
           type="search"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={searching && results.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          rightSection={
+            searching && results.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null
+          }
         />
         <Radio.Group
           label={searching ? t('holdingStep.searchResults') : t('holdingStep.yourHoldings')}

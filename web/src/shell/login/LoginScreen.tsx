@@ -23,7 +23,10 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
           </Title>
           {state.step === 'password' && <PasswordStep error={state.error} onSignIn={controller.signIn} />}
           {state.step === 'terms' && (
-            <TermsStep text={state.start.TermsAndConditions?.Text ?? null} onAccept={controller.acceptTerms} />
+            <TermsStep
+              text={state.start.TermsAndConditions?.Text ?? null}
+              onAccept={controller.acceptTerms}
+            />
           )}
           {state.step === 'holding' && (
             <>

@@ -42,7 +42,6 @@ export function PasswordStep({ error, onSignIn }: PasswordStepProps) {
           autoComplete="username"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          required
         />
         <PasswordInput
           label={t('login.password')}
@@ -50,7 +49,6 @@ export function PasswordStep({ error, onSignIn }: PasswordStepProps) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
-          required
         />
         <Button type="submit" disabled={!complete} loading={busy}>
           {t('login.signIn')}

@@ -18,8 +18,7 @@ import { ApiRequestError, type ApiClient } from '../http/apiClient.ts';
 export const webClientId = 'headland-web';
 
 export type TokenGrant =
-  | { grant: 'password'; username: string; password: string }
-  | { grant: 'token'; token: string };
+  { grant: 'password'; username: string; password: string } | { grant: 'token'; token: string };
 
 /** POST /oauth/token. Failures carry the server's error_description; callers show it on the login screen. */
 export function requestToken(api: ApiClient, grant: TokenGrant): Promise<TokenResponse> {
@@ -59,7 +58,11 @@ export function selectHolding(
   });
 }
 
-export function queryHoldings(api: ApiClient, query: string, signal?: AbortSignal): Promise<HoldingSummary[]> {
+export function queryHoldings(
+  api: ApiClient,
+  query: string,
+  signal?: AbortSignal,
+): Promise<HoldingSummary[]> {
   // Searching as the user types must not block the screen at every key.
   return api.get('/api/session/v1/holdings/query', {
     query: { query, limit: holdingSearchMaxResults },

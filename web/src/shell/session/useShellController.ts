@@ -83,9 +83,17 @@ export function useShellController(api: ApiClient): ShellController {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<ShellState>({ kind: 'loading' });
+  // Read once: link parameters are taken out of the address as soon as sign-in starts.
+  const [entry] = useState(readEntry);
+  const [state, setStateOnly] = useState<ShellState>(() =>
+    entry.kind === 'none' ? { kind: 'login', step: 'password', error: null } : { kind: 'loading' },
+  );
+  // Actions run after awaits and must see the state of that moment, not the one of their render.
   const stateRef = useRef(state);
-  stateRef.current = state;
+  const setState = useCallback((next: ShellState) => {
+    stateRef.current = next;
+    setStateOnly(next);
+  }, []);
 
   const enterApp = useCallback(
     (start: SessionStartResponse, selection: SelectHoldingResponse) => {
@@ -94,12 +102,15 @@ export function useShellController(api: ApiClient): ShellController {
       storeContext({ holdingId: selection.Holding.HoldingId, yearId: selection.YearId });
       setState({ kind: 'app', start, selection });
     },
-    [api],
+    [api, setState],
   );
 
-  const toHoldingStep = useCallback((start: SessionStartResponse, invalidHolding = false) => {
-    setState({ kind: 'login', step: 'holding', start, invalidHolding });
-  }, []);
+  const toHoldingStep = useCallback(
+    (start: SessionStartResponse, invalidHolding = false) => {
+      setState({ kind: 'login', step: 'holding', start, invalidHolding });
+    },
+    [setState],
+  );
 
   /** After the start call: terms first when they must be accepted, else the holding (chosen for the user on a reload). */
   const continueAfterStart = useCallback(
@@ -112,7 +123,10 @@ export function useShellController(api: ApiClient): ShellController {
       const initial = start.InitialHolding;
       let pick: { holding: HoldingSummary; yearId: number | undefined } | null = null;
       if (remembered && initial?.HoldingId === remembered.holdingId) {
-        pick = { holding: initial, yearId: initial.CropYears.includes(remembered.yearId) ? remembered.yearId : lastCropYear(initial) };
+        pick = {
+          holding: initial,
+          yearId: initial.CropYears.includes(remembered.yearId) ? remembered.yearId : lastCropYear(initial),
+        };
       } else if (automatic && initial && start.User.Properties.AutoSelectContext) {
         pick = { holding: initial, yearId: lastCropYear(initial) };
       }
@@ -131,7 +145,7 @@ export function useShellController(api: ApiClient): ShellController {
         toHoldingStep(start);
       }
     },
-    [api, enterApp, toHoldingStep],
+    [api, enterApp, setState, toHoldingStep],
   );
 
   const beginSession = useCallback(
@@ -152,7 +166,7 @@ export function useShellController(api: ApiClient): ShellController {
       storeAccessToken(token);
       await continueAfterStart(start, automatic);
     },
-    [api, continueAfterStart, t],
+    [api, continueAfterStart, setState, t],
   );
 
   const started = useRef(false);
@@ -160,22 +174,26 @@ export function useShellController(api: ApiClient): ShellController {
     // Strict mode runs effects twice in development; a sign-in link must be spent only once.
     if (started.current) return;
     started.current = true;
-    const entry = readEntry();
     forgetLinkParameters();
-    if (entry.kind === 'none') {
-      setState({ kind: 'login', step: 'password', error: null });
-      return;
-    }
-    if (entry.kind === 'token') {
-      void beginSession(entry.token, true);
-      return;
-    }
-    void requestToken(api, { grant: 'token', token: entry.token }).then(
-      (response) => beginSession(response.access_token, true),
-      (error: unknown) =>
-        setState({ kind: 'login', step: 'password', error: tokenErrorDescription(error) ?? t('errors.generic') }),
-    );
-  }, [api, beginSession, t]);
+    if (entry.kind === 'none') return;
+    const signInFromEntry = async (token: string) => {
+      let accessToken = token;
+      if (entry.kind === 'loginLink') {
+        try {
+          accessToken = (await requestToken(api, { grant: 'token', token })).access_token;
+        } catch (error) {
+          setState({
+            kind: 'login',
+            step: 'password',
+            error: tokenErrorDescription(error) ?? t('errors.generic'),
+          });
+          return;
+        }
+      }
+      await beginSession(accessToken, true);
+    };
+    void signInFromEntry(entry.token);
+  }, [api, beginSession, entry, setState, t]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
@@ -183,10 +201,14 @@ export function useShellController(api: ApiClient): ShellController {
         const response = await requestToken(api, { grant: 'password', username: email, password });
         await beginSession(response.access_token, false);
       } catch (error) {
-        setState({ kind: 'login', step: 'password', error: tokenErrorDescription(error) ?? t('errors.generic') });
+        setState({
+          kind: 'login',
+          step: 'password',
+          error: tokenErrorDescription(error) ?? t('errors.generic'),
+        });
       }
     },
-    [api, beginSession, t],
+    [api, beginSession, setState, t],
   );
 
   const acceptTerms = useCallback(async () => {
@@ -210,7 +232,11 @@ export function useShellController(api: ApiClient): ShellController {
       const { selection } = current;
       if (yearId === selection.YearId || !selection.Holding.CropYears.includes(yearId)) return;
       try {
-        const next = await selectHolding(api, { holdingId: selection.Holding.HoldingId, yearId, reuseSession: true });
+        const next = await selectHolding(api, {
+          holdingId: selection.Holding.HoldingId,
+          yearId,
+          reuseSession: true,
+        });
         enterApp(current.start, next);
       } catch {
         return;
@@ -223,7 +249,8 @@ export function useShellController(api: ApiClient): ShellController {
   const chooseHolding = useCallback(
     async (holding: HoldingSummary, yearId: number) => {
       const current = stateRef.current;
-      if (current.kind === 'loading' || (current.kind === 'login' && current.step !== 'holding')) return false;
+      if (current.kind === 'loading' || (current.kind === 'login' && current.step !== 'holding'))
+        return false;
       if (!holding.CropYears.includes(yearId)) {
         if (current.kind === 'login') toHoldingStep(current.start, true);
         return false;
@@ -262,7 +289,11 @@ export function useShellController(api: ApiClient): ShellController {
     }
     if (!opened) return;
     try {
-      const selection = await selectHolding(api, { holdingId: Holding.HoldingId, yearId: next, reuseSession: true });
+      const selection = await selectHolding(api, {
+        holdingId: Holding.HoldingId,
+        yearId: next,
+        reuseSession: true,
+      });
       enterApp(current.start, selection);
     } catch {
       return;
@@ -270,9 +301,13 @@ export function useShellController(api: ApiClient): ShellController {
     await queryClient.invalidateQueries();
   }, [api, enterApp, queryClient]);
 
-  const replaceUser = useCallback((user: User) => {
-    setState((current) => (current.kind === 'app' ? { ...current, start: { ...current.start, User: user } } : current));
-  }, []);
+  const replaceUser = useCallback(
+    (user: User) => {
+      const current = stateRef.current;
+      if (current.kind === 'app') setState({ ...current, start: { ...current.start, User: user } });
+    },
+    [setState],
+  );
 
   const logOut = useCallback(async () => {
     try {

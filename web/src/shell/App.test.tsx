@@ -1,0 +1,273 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { brands } from '@headland/domain/brands';
+import { createI18n } from '../i18n/createI18n.ts';
+import { aHolding, aSelection, aStart } from '../testing/sessionFixtures.ts';
+import { ApiClient } from './http/apiClient.ts';
+import { reloadToLogin } from './session/reloadToLogin.ts';
+import { App } from './App.tsx';
+
+vi.mock('./session/reloadToLogin.ts', () => ({ reloadToLogin: vi.fn() }));
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: string | undefined;
+  authorization: string | undefined;
+}
+
+type Handler = (call: Call) => Response;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A stand-in for the server: answers by "METHOD /path" and records every call. */
+function fakeServer(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: init?.body as string | undefined,
+      authorization: headers.Authorization,
+    };
+    calls.push(call);
+    const handler = handlers[`${call.method} ${call.path}`];
+    return handler ? handler(call) : json(404, { Message: `No route ${call.method} ${call.path}` });
+  });
+  return { api: new ApiClient({ fetch }), calls };
+}
+
+function renderApp(api: ApiClient) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<App api={api} queryClient={queryClient} i18n={createI18n('en')} brand={brands.main} />);
+}
+
+const tokenResponse = (token: string) => () =>
+  json(200, { access_token: token, token_type: 'bearer', expires_in: 3600, restricted: false });
+
+describe('App sign-in', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the server error_description when the password is refused', async () => {
+    const { api } = fakeServer({
+      'POST /oauth/token': () =>
+        json(400, { error: 'invalid_grant', error_description: 'The e-mail or password is incorrect.' }),
+    });
+    renderApp(api);
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann.field@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is incorrect.');
+  });
+
+  it('signs in, accepts the terms, chooses a holding and year, and opens the dashboard', async () => {
+    const start = aStart({
+      MustAcceptTermsAndConditions: true,
+      TermsAndConditions: { Version: 4, Text: 'Use the product kindly.' },
+    });
+    const { api, calls } = fakeServer({
+      'POST /oauth/token': tokenResponse('account-token'),
+      'POST /api/session/v1/start': () => json(200, start),
+      'POST /api/user/v1/tcs/accept': () => json(200, true),
+      'POST /api/session/v1/holdings/select': () => json(200, aSelection({ YearId: 2024 })),
+    });
+    renderApp(api);
+
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann.field@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Harvest2025' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByText('Use the product kindly.');
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    const year = (await screen.findByLabelText('Crop year')) as HTMLSelectElement;
+    // The initial holding is chosen, with its last crop year.
+    expect((screen.getByRole('radio', { name: 'Brook Farm' }) as HTMLInputElement).checked).toBe(true);
+    expect(year.value).toBe('2025');
+    fireEvent.change(year, { target: { value: '2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Long Meadow', { exact: false })).toBeTruthy();
+
+    const token = calls.find((call) => call.path === '/oauth/token')!;
+    expect(new URLSearchParams(token.body).get('grant_type')).toBe('password');
+    const accept = calls.find((call) => call.path === '/api/user/v1/tcs/accept')!;
+    expect(accept.query.get('version')).toBe('4');
+    expect(accept.authorization).toBe('Bearer account-token');
+    const select = calls.find((call) => call.path === '/api/session/v1/holdings/select')!;
+    expect(JSON.parse(select.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: false });
+    expect(api.getToken()).toBe('session-token');
+    expect(window.sessionStorage.getItem('headland.accessToken')).toBe('account-token');
+    expect(window.localStorage.getItem('headland.accessToken')).toBe('account-token');
+  });
+
+  it('spends a ?login= link through the token grant and takes it out of the address', async () => {
+    window.history.replaceState(null, '', '/fields?login=temp-123&lang=en');
+    const { api, calls } = fakeServer({
+      'POST /oauth/token': tokenResponse('linked-token'),
+      'POST /api/session/v1/start': () => json(200, aStart()),
+    });
+    renderApp(api);
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    const token = new URLSearchParams(calls[0]!.body);
+    expect(token.get('grant_type')).toBe('token');
+    expect(token.get('token')).toBe('temp-123');
+    expect(calls[1]!.authorization).toBe('Bearer linked-token');
+    expect(window.location.search).toBe('?lang=en');
+  });
+
+  it('uses a ?token= link before a stored token', async () => {
+    window.localStorage.setItem('headland.accessToken', 'stored-token');
+    window.history.replaceState(null, '', '/?token=link-token');
+    const { api, calls } = fakeServer({ 'POST /api/session/v1/start': () => json(200, aStart()) });
+    renderApp(api);
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(calls[0]!.authorization).toBe('Bearer link-token');
+  });
+
+  it('returns to the holding and year of this tab with a stored token', async () => {
+    window.sessionStorage.setItem('headland.accessToken', 'tab-token');
+    window.localStorage.setItem('headland.accessToken', 'older-token');
+    window.sessionStorage.setItem('headland.context', JSON.stringify({ holdingId: 11, yearId: 2024 }));
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () => json(200, aSelection({ YearId: 2024 })),
+    });
+    renderApp(api);
+    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 })).toBeTruthy();
+    expect(calls[0]!.authorization).toBe('Bearer tab-token');
+    expect(JSON.parse(calls[0]!.body!)).toMatchObject({ initialHoldingId: 11 });
+    expect(JSON.parse(calls[1]!.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
+  });
+
+  it('forgets a stored token the server no longer accepts and shows the login', async () => {
+    window.localStorage.setItem('headland.accessToken', 'expired-token');
+    const { api } = fakeServer({
+      'POST /api/session/v1/start': () => json(401, { Message: 'Your session has ended.', AuthError: true }),
+    });
+    renderApp(api);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(window.localStorage.getItem('headland.accessToken')).toBeNull();
+  });
+});
+
+describe('App once a holding is open', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    window.sessionStorage.setItem('headland.accessToken', 'tab-token');
+    window.sessionStorage.setItem('headland.context', JSON.stringify({ holdingId: 11, yearId: 2025 }));
+    window.history.replaceState(null, '', '/no-such-page');
+  });
+
+  it('redirects an unknown path to the dashboard and switches the crop year', async () => {
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': (call) =>
+        json(
+          200,
+          aSelection({
+            YearId: JSON.parse(call.body!).yearId,
+            Token: `token-${JSON.parse(call.body!).yearId}`,
+          }),
+        ),
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    expect(window.location.pathname).toBe('/dashboard');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '2024' }));
+    await waitFor(() => expect(api.getToken()).toBe('token-2024'));
+    const last = calls.at(-1)!;
+    expect(JSON.parse(last.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
+    expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2024');
+  });
+
+  it('opens a new crop year after the latest and switches to it', async () => {
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'PUT /api/holdings/v1/year': () => json(200, true),
+      'POST /api/session/v1/holdings/select': (call) => {
+        const yearId = JSON.parse(call.body!).yearId as number;
+        const years = yearId === 2026 ? [2024, 2025, 2026] : [2024, 2025];
+        return json(200, aSelection({ YearId: yearId, Holding: aHolding({ CropYears: years }) }));
+      },
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Open a new crop year' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2026'),
+    );
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(JSON.parse(put.body!)).toEqual({ YearId: 2026 });
+  });
+
+  it('logs out: calls logout, forgets the token and reloads to the login', async () => {
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () => json(200, aSelection()),
+      'DELETE /api/session/v1/logout': () => new Response(null, { status: 204 }),
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(reloadToLogin).toHaveBeenCalledTimes(1));
+    const logout = calls.find((call) => call.method === 'DELETE')!;
+    expect(logout.authorization).toBe('Bearer session-token');
+    expect(window.sessionStorage.getItem('headland.accessToken')).toBeNull();
+    expect(api.getToken()).toBeNull();
+  });
+
+  it('edits the user from the user menu', async () => {
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () => json(200, aSelection()),
+      'POST /api/user/v1/user': (call) => json(200, { ...aStart().User, ...JSON.parse(call.body!) }),
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage user' });
+    const email = within(dialog).getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/user/v1/user')).toBe(false);
+
+    fireEvent.change(email, { target: { value: 'ann@brook.example' } });
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Annie' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
+    const update = calls.find((call) => call.path === '/api/user/v1/user')!;
+    expect(JSON.parse(update.body!)).toEqual({
+      Id: 7,
+      FirstName: 'Annie',
+      LastName: 'Field',
+      Email: 'ann@brook.example',
+    });
+  });
+});
