@@ -183,15 +183,7 @@ export async function selectHolding(
   const { sessionId, token } = await db.transaction(async (tx) => {
     let sessionId: string;
     if (reuse) {
-      await tx
-        .update(sessions)
-        .set({
-          yearId,
-          lastSeen: sql`now()`,
-          inactiveSince: null,
-          ...(clientState ? { clientState } : {}),
-        })
-        .where(eq(sessions.id, reuse.id));
+      await resumeSession(tx, reuse.id, yearId, clientState);
       sessionId = reuse.id;
     } else {
       // This tab leaves the holding it had open: that session is over.
@@ -253,6 +245,27 @@ export async function selectHolding(
     Sessions: sessionList,
     Events: events,
   };
+}
+
+/**
+ * Takes up the caller's own session on a holding again (the `reuseSession` case of a holding selection).
+ * Exported so that the API benchmark's bare server runs this very statement.
+ */
+export async function resumeSession(
+  tx: Db,
+  sessionId: string,
+  yearId: number,
+  clientState: z.infer<typeof selectHoldingRequestSchema>['clientState'] | null,
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({
+      yearId,
+      lastSeen: sql`now()`,
+      inactiveSince: null,
+      ...(clientState ? { clientState } : {}),
+    })
+    .where(eq(sessions.id, sessionId));
 }
 
 async function listActiveSessions(db: Db, holdingId: number, currentSessionId: string, userId: number) {
