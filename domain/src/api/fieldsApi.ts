@@ -60,7 +60,13 @@ export const boundaryInputSchema = z.union([
 export type BoundaryInput = z.infer<typeof boundaryInputSchema>;
 
 export const fieldYearsQuerySchema = z.object({
-  year: z.coerce.number().int().min(1990).max(2100).optional().describe("Crop year; the session's year by default."),
+  year: z.coerce
+    .number()
+    .int()
+    .min(1990)
+    .max(2100)
+    .optional()
+    .describe("Crop year; the session's year by default."),
   srid: sridQuerySchema,
 });
 export type FieldYearsQuery = z.infer<typeof fieldYearsQuerySchema>;
@@ -129,7 +135,10 @@ export const fieldWriteSchema = z.object({
   Name: optionalText(200),
   FieldNumber: optionalText(50),
   FieldGroup: optionalText(100),
-  Boundary: z.unknown().optional().describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
+  Boundary: z
+    .unknown()
+    .optional()
+    .describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
   srid: sridSchema.optional(),
   AreaType: fieldAreaTypeSchema.optional(),
   WorkingArea: optionalArea,
@@ -158,7 +167,10 @@ export const croppingWriteSchema = z.object({
   Market: optionalText(100),
   Purpose: cropPurposeSchema.nullish(),
   Area: optionalArea,
-  Boundary: z.unknown().optional().describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
+  Boundary: z
+    .unknown()
+    .optional()
+    .describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
   srid: sridSchema.optional(),
   ManureSpreadArea: z.number().max(1_000_000).nullish(),
   ManagementOptions: z.array(managementOptionSchema).max(100).optional(),
@@ -189,7 +201,13 @@ export const validationIssueSchema = holdingIssueSchema.extend({ CroppingId: z.n
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 export const holdingValidationQuerySchema = z.object({
-  year: z.coerce.number().int().min(1990).max(2100).optional().describe("Crop year; the session's year by default."),
+  year: z.coerce
+    .number()
+    .int()
+    .min(1990)
+    .max(2100)
+    .optional()
+    .describe("Crop year; the session's year by default."),
 });
 export const holdingValidationResponseSchema = z.array(validationIssueSchema);
 

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { cropDefinitions } from '@headland/domain/crops';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import type { Db } from '../db/database.ts';
-import { addMember, bearer, createHolding, createUser, signInToHolding, type CreateHoldingOptions } from './factories.ts';
+import {
+  addMember,
+  bearer,
+  createHolding,
+  createUser,
+  signInToHolding,
+  type CreateHoldingOptions,
+} from './factories.ts';
 
 /** Fills the crop table from the domain's crop definitions, which croppings reference. */
 export async function seedCropTable(db: Db): Promise<void> {
@@ -57,7 +64,10 @@ export async function signInRestrictedMember(
   role: Role = Role.Agronomist,
 ): Promise<{ userId: number; headers: { authorization: string } }> {
   const member = await createUser(db, { role });
-  await addMember(db, holdingId, member.id, { holdingRole: HoldingRole.RestrictedMember, restrictCroppingAccess: true });
+  await addMember(db, holdingId, member.id, {
+    holdingRole: HoldingRole.RestrictedMember,
+    restrictCroppingAccess: true,
+  });
   for (const croppingId of hidden) {
     await db.execute(sql`
       INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)

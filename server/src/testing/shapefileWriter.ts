@@ -36,7 +36,8 @@ export const wgs84Prj =
 
 function signedArea(ring: number[][]): number {
   let sum = 0;
-  for (let i = 0; i + 1 < ring.length; i += 1) sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
+  for (let i = 0; i + 1 < ring.length; i += 1)
+    sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
   return sum;
 }
 
@@ -123,7 +124,10 @@ function writeShpAndShx(features: ShapefileFeature[]): { shp: Uint8Array; shx: U
     offset += 8 + content.length;
   });
   const shp = concat([new Uint8Array(header(offset, [...bbox, 0, 0, 0, 0]).buffer), ...records]);
-  const shx = concat([new Uint8Array(header(100 + features.length * 8, [...bbox, 0, 0, 0, 0]).buffer), new Uint8Array(index.buffer)]);
+  const shx = concat([
+    new Uint8Array(header(100 + features.length * 8, [...bbox, 0, 0, 0, 0]).buffer),
+    new Uint8Array(index.buffer),
+  ]);
   return { shp, shx };
 }
 

@@ -50,7 +50,8 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       config: access,
       schema: {
         tags,
-        description: 'Multipart upload of one file: a zipped shapefile, a GeoJSON file or a KML (or KMZ) file.',
+        description:
+          'Multipart upload of one file: a zipped shapefile, a GeoJSON file or a KML (or KMZ) file.',
         consumes: ['multipart/form-data'],
         response: { 200: importPreviewResponseSchema },
       },

@@ -14,7 +14,12 @@ import { badRequest, validationFailed } from '../../http/httpErrors.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
 import { lockHoldingFields, selectFieldNames } from '../fields/fields.queries.ts';
 import { convertGeometries } from './convertGeometries.ts';
-import { ImportFileError, type ImportProperty, type ImportedLayer, type PolygonCoordinates } from './importedLayer.ts';
+import {
+  ImportFileError,
+  type ImportProperty,
+  type ImportedLayer,
+  type PolygonCoordinates,
+} from './importedLayer.ts';
 import { readBoundaryFile } from './readBoundaryFile.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
@@ -44,7 +49,8 @@ export async function previewImport(db: Db, bytes: Uint8Array): Promise<ImportPr
     layer.srid,
   );
   const propertyNames = new Set<string>();
-  for (const feature of layer.features) for (const name of Object.keys(feature.properties)) propertyNames.add(name);
+  for (const feature of layer.features)
+    for (const name of Object.keys(feature.properties)) propertyNames.add(name);
 
   const response: ImportPreviewResponse = {
     Format: layer.format,
@@ -73,7 +79,10 @@ export async function previewImport(db: Db, bytes: Uint8Array): Promise<ImportPr
   return response;
 }
 
-function propertyText(properties: Record<string, ImportProperty>, name: string | null | undefined): string | null {
+function propertyText(
+  properties: Record<string, ImportProperty>,
+  name: string | null | undefined,
+): string | null {
   if (!name) return null;
   const value = properties[name];
   if (value === null || value === undefined) return null;
@@ -86,7 +95,11 @@ function propertyText(properties: Record<string, ImportProperty>, name: string |
  * transaction with one import Event. Geometries are checked before the transaction starts, so a bad one stops
  * the import with nothing created.
  */
-export async function commitImport(db: Db, caller: FieldsCaller, body: ImportCommitRequest): Promise<ImportCommitResponse> {
+export async function commitImport(
+  db: Db,
+  caller: FieldsCaller,
+  body: ImportCommitRequest,
+): Promise<ImportCommitResponse> {
   const converted = await convertGeometries(
     db,
     body.Features.map((feature) =>
@@ -95,7 +108,9 @@ export async function commitImport(db: Db, caller: FieldsCaller, body: ImportCom
     Srid.Wgs84,
   );
   const errors = converted.flatMap((result, index) =>
-    result.ok ? [] : [{ Field: `Features.${index}.Geometry`, Message: `Feature ${index + 1}: ${result.reason}` }],
+    result.ok
+      ? []
+      : [{ Field: `Features.${index}.Geometry`, Message: `Feature ${index + 1}: ${result.reason}` }],
   );
   if (errors.length > 0) throw validationFailed(errors);
 
@@ -104,7 +119,10 @@ export async function commitImport(db: Db, caller: FieldsCaller, body: ImportCom
     const taken = await selectFieldNames(tx, caller.holdingId);
     const rows = body.Features.map((feature, index) => {
       // Cut before numbering, so that the ' (2)' suffix survives the column's length.
-      const wanted = (propertyText(feature.Properties, body.NameProperty) ?? defaultImportedFieldName).slice(0, 190);
+      const wanted = (propertyText(feature.Properties, body.NameProperty) ?? defaultImportedFieldName).slice(
+        0,
+        190,
+      );
       const name = uniqueName(wanted, taken);
       taken.push(name);
       const geometry = converted[index] as Extract<(typeof converted)[number], { ok: true }>;
@@ -117,13 +135,16 @@ export async function commitImport(db: Db, caller: FieldsCaller, body: ImportCom
         area: geometry.areaHa,
       };
     });
-    const inserted = await sqlRows<{ id: number; name: string; boundary_area: number }>(tx, sql`
+    const inserted = await sqlRows<{ id: number; name: string; boundary_area: number }>(
+      tx,
+      sql`
       INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area)
       SELECT ${caller.holdingId}, r.name, r.number, r.grp, ST_GeomFromEWKB(decode(r.ewkb, 'hex')), 'Boundary', r.area
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
              AS r(ord int, name text, number text, grp text, ewkb text, area numeric)
        ORDER BY r.ord
-      RETURNING id, name, boundary_area::float8 AS boundary_area`);
+      RETURNING id, name, boundary_area::float8 AS boundary_area`,
+    );
     const ids = inserted.map((row) => row.id);
     await tx.execute(sql`
       INSERT INTO field_years (field_id, year_id, disabled)
@@ -144,7 +165,12 @@ export async function commitImport(db: Db, caller: FieldsCaller, body: ImportCom
       action: EventAction.Import,
       source: Module.Fields,
       objectType: 'Field',
-      data: { Name: body.FileName ?? 'Field boundaries', Area: totalArea, Count: fields.length, YearId: caller.yearId },
+      data: {
+        Name: body.FileName ?? 'Field boundaries',
+        Area: totalArea,
+        Count: fields.length,
+        YearId: caller.yearId,
+      },
     });
     return { Fields: fields };
   });

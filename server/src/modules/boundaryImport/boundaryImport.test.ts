@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldResponse, ImportCommitResponse, ImportPreviewResponse } from '@headland/domain/api/fieldsApi';
+import type {
+  FieldResponse,
+  ImportCommitResponse,
+  ImportPreviewResponse,
+} from '@headland/domain/api/fieldsApi';
 import { sqlRows } from '../session/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { createFieldsHolding, gridSquare, type FieldsHolding } from '../../testing/fieldsFixtures.ts';
@@ -34,7 +38,11 @@ function multipart(bytes: Uint8Array, fileName: string) {
 }
 
 async function preview(bytes: Uint8Array, fileName: string) {
-  return test.app.inject({ method: 'POST', url: '/api/fields/v1/import/preview', ...multipart(bytes, fileName) });
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/fields/v1/import/preview',
+    ...multipart(bytes, fileName),
+  });
 }
 
 async function fieldCount(): Promise<number> {
@@ -60,7 +68,10 @@ describe('boundary import preview', () => {
       features: [
         { polygons: [[outer, hole]], properties: { NAME: 'Ring Field', AREA_HA: 3 } },
         { polygons: null, properties: { NAME: 'Nothing', AREA_HA: null } },
-        { polygons: [gridSquare(451_000, 300_000, 100).coordinates], properties: { NAME: 'Café Close', AREA_HA: 1 } },
+        {
+          polygons: [gridSquare(451_000, 300_000, 100).coordinates],
+          properties: { NAME: 'Café Close', AREA_HA: 1 },
+        },
       ],
     });
     const response = await preview(zip, 'fields.zip');
@@ -88,7 +99,22 @@ describe('boundary import preview', () => {
     const zip = writeZippedShapefile({
       prj: wgs84Prj,
       columns: [{ name: 'ID', type: 'N', length: 5 }],
-      features: [{ polygons: [[[[-1, 52], [-0.999, 52], [-0.999, 52.001], [-1, 52.001], [-1, 52]]]], properties: { ID: 4 } }],
+      features: [
+        {
+          polygons: [
+            [
+              [
+                [-1, 52],
+                [-0.999, 52],
+                [-0.999, 52.001],
+                [-1, 52.001],
+                [-1, 52],
+              ],
+            ],
+          ],
+          properties: { ID: 4 },
+        },
+      ],
     });
     const body = (await preview(zip, 'wgs.zip')).json<ImportPreviewResponse>();
     expect(body.SourceSrid).toBe(4326);
@@ -100,11 +126,28 @@ describe('boundary import preview', () => {
     const geojson = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'Top', crop: 'Wheat', size: 2.5 }, geometry: { type: 'Polygon', coordinates: [[[-1, 52], [-0.998, 52], [-0.998, 52.001], [-1, 52.001], [-1, 52]]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'Top', crop: 'Wheat', size: 2.5 },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-1, 52],
+                [-0.998, 52],
+                [-0.998, 52.001],
+                [-1, 52.001],
+                [-1, 52],
+              ],
+            ],
+          },
+        },
         { type: 'Feature', properties: { name: 'Well' }, geometry: { type: 'Point', coordinates: [-1, 52] } },
       ],
     };
-    const body = (await preview(text(JSON.stringify(geojson)), 'fields.geojson')).json<ImportPreviewResponse>();
+    const body = (
+      await preview(text(JSON.stringify(geojson)), 'fields.geojson')
+    ).json<ImportPreviewResponse>();
     expect(body).toMatchObject({
       Format: 'geojson',
       SourceSrid: 4326,
@@ -144,7 +187,10 @@ describe('boundary import preview', () => {
 </Folder></Document></kml>`;
     const body = (await preview(text(kml), 'farm.kml')).json<ImportPreviewResponse>();
     expect(body.Format).toBe('kml');
-    expect(body.Features.map((feature) => feature.Properties)).toEqual([{ name: 'Big Meadow', number: '12' }, { name: 'Two parts' }]);
+    expect(body.Features.map((feature) => feature.Properties)).toEqual([
+      { name: 'Big Meadow', number: '12' },
+      { name: 'Two parts' },
+    ]);
     expect(body.Features[0]!.Geometry.coordinates[0]).toHaveLength(2);
     expect(body.Features[1]!.Geometry.coordinates).toHaveLength(2);
     expect(body.Skipped).toEqual([{ Index: 2, Reason: 'The feature has no polygon.' }]);
@@ -152,8 +198,16 @@ describe('boundary import preview', () => {
 
   it.each([
     ['a text file', text('field,area\nTop,3\n'), 'The file is not a zipped shapefile, GeoJSON or KML file.'],
-    ['a broken zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]), 'The zip file is damaged and cannot be opened.'],
-    ['a zip without a shapefile', zipSync({ 'notes.txt': text('hello') }), 'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.'],
+    [
+      'a broken zip',
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]),
+      'The zip file is damaged and cannot be opened.',
+    ],
+    [
+      'a zip without a shapefile',
+      zipSync({ 'notes.txt': text('hello') }),
+      'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.',
+    ],
     [
       'a truncated .shp',
       zipSync({ 'a.shp': new Uint8Array(120).fill(7), 'a.dbf': new Uint8Array(40) }),
@@ -163,7 +217,19 @@ describe('boundary import preview', () => {
     ['broken KML', text('<kml><Document><Placemark></Document>'), 'The KML file is not well-formed XML.'],
     [
       'a GeoJSON file without a polygon',
-      text(JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } })),
+      text(
+        JSON.stringify({
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        }),
+      ),
       'The file holds no polygon that can be imported as a field boundary.',
     ],
     ['an empty file', new Uint8Array(0), 'The file is empty.'],
@@ -182,7 +248,9 @@ describe('boundary import preview', () => {
     });
     const response = await preview(zip, 'utm.zip');
     expect(response.statusCode).toBe(400);
-    expect(response.json().Message).toMatch(/^The shapefile uses a coordinate system that cannot be imported/);
+    expect(response.json().Message).toMatch(
+      /^The shapefile uses a coordinate system that cannot be imported/,
+    );
   });
 
   it('needs a multipart upload', async () => {
@@ -199,7 +267,12 @@ describe('boundary import preview', () => {
 
 describe('boundary import commit', () => {
   it('creates the chosen features as fields named from a property, in one transaction with one event', async () => {
-    await test.app.inject({ method: 'POST', url: '/api/fields/v1', headers: farm.headers, payload: { Name: 'Top', WholeArea: 1 } });
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/fields/v1',
+      headers: farm.headers,
+      payload: { Name: 'Top', WholeArea: 1 },
+    });
     const zip = writeZippedShapefile({
       prj: britishNationalGridPrj,
       columns: [
@@ -212,7 +285,10 @@ describe('boundary import commit', () => {
       ],
     });
     const shown = (await preview(zip, 'farm.zip')).json<ImportPreviewResponse>();
-    const before = await sqlRows<{ count: number }>(test.db, sql`SELECT count(*)::int AS count FROM events WHERE action = 'import'`);
+    const before = await sqlRows<{ count: number }>(
+      test.db,
+      sql`SELECT count(*)::int AS count FROM events WHERE action = 'import'`,
+    );
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/fields/v1/import/commit',
@@ -230,9 +306,24 @@ describe('boundary import commit', () => {
       ['Top (2)', 1],
       ['Field', 1],
     ]);
-    const field = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${created[1]!.FieldId}`, headers: farm.headers });
-    expect(field.json<FieldResponse>()).toMatchObject({ FieldNumber: '2', AreaType: 'Boundary', Years: [{ YearId: 2024, Disabled: false }, { YearId: 2025, Disabled: false }, { YearId: 2026, Disabled: false }] });
-    const after = await sqlRows<{ count: number }>(test.db, sql`SELECT count(*)::int AS count FROM events WHERE action = 'import'`);
+    const field = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${created[1]!.FieldId}`,
+      headers: farm.headers,
+    });
+    expect(field.json<FieldResponse>()).toMatchObject({
+      FieldNumber: '2',
+      AreaType: 'Boundary',
+      Years: [
+        { YearId: 2024, Disabled: false },
+        { YearId: 2025, Disabled: false },
+        { YearId: 2026, Disabled: false },
+      ],
+    });
+    const after = await sqlRows<{ count: number }>(
+      test.db,
+      sql`SELECT count(*)::int AS count FROM events WHERE action = 'import'`,
+    );
     expect(after[0]!.count - before[0]!.count).toBe(1);
   });
 
@@ -244,8 +335,34 @@ describe('boundary import commit', () => {
       headers: farm.headers,
       payload: {
         Features: [
-          { Properties: { name: 'Good' }, Geometry: { type: 'Polygon', coordinates: [[[-1, 52], [-0.999, 52], [-0.999, 52.001], [-1, 52]]] } },
-          { Properties: { name: 'Flat' }, Geometry: { type: 'Polygon', coordinates: [[[-1, 52], [-0.999, 52], [-0.998, 52], [-1, 52]]] } },
+          {
+            Properties: { name: 'Good' },
+            Geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [-1, 52],
+                  [-0.999, 52],
+                  [-0.999, 52.001],
+                  [-1, 52],
+                ],
+              ],
+            },
+          },
+          {
+            Properties: { name: 'Flat' },
+            Geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [-1, 52],
+                  [-0.999, 52],
+                  [-0.998, 52],
+                  [-1, 52],
+                ],
+              ],
+            },
+          },
         ],
       },
     });
@@ -262,7 +379,18 @@ describe('boundary import commit', () => {
       return {
         type: 'Feature',
         properties: { name: `Parcel ${index + 1}` },
-        geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.002, lat], [lon + 0.002, lat + 0.002], [lon, lat + 0.002], [lon, lat]]] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [lon, lat],
+              [lon + 0.002, lat],
+              [lon + 0.002, lat + 0.002],
+              [lon, lat + 0.002],
+              [lon, lat],
+            ],
+          ],
+        },
       };
     });
     const file = text(JSON.stringify({ type: 'FeatureCollection', features }));
@@ -281,7 +409,10 @@ describe('boundary import commit', () => {
       method: 'POST',
       url: '/api/fields/v1/import/commit',
       headers: bulk.headers,
-      payload: { NameProperty: 'name', Features: previewed.Features.map(({ Properties, Geometry }) => ({ Properties, Geometry })) },
+      payload: {
+        NameProperty: 'name',
+        Features: previewed.Features.map(({ Properties, Geometry }) => ({ Properties, Geometry })),
+      },
     });
     expect(committed.statusCode, committed.body.slice(0, 300)).toBe(201);
     expect(committed.json<ImportCommitResponse>().Fields).toHaveLength(2_000);

@@ -35,7 +35,9 @@ export async function convertGeometries(
   srid: Srid,
 ): Promise<ConvertedGeometry[]> {
   if (polygonsList.length === 0) return [];
-  const texts = polygonsList.map((polygons) => JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }));
+  const texts = polygonsList.map((polygons) =>
+    JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }),
+  );
   try {
     return await convertBatch(db, texts, srid);
   } catch {
@@ -56,7 +58,9 @@ async function convertBatch(db: Db, texts: readonly string[], srid: Srid): Promi
     srid === Srid.Wgs84
       ? sql`ST_XMin(src) >= -180 AND ST_XMax(src) <= 180 AND ST_YMin(src) >= -90 AND ST_YMax(src) <= 90`
       : sql`ST_XMin(src) >= -100000 AND ST_XMax(src) <= 800000 AND ST_YMin(src) >= -100000 AND ST_YMax(src) <= 1400000`;
-  const result = await sqlRows<ConvertedRow>(db, sql`
+  const result = await sqlRows<ConvertedRow>(
+    db,
+    sql`
     WITH input AS (
       SELECT (t.ord - 1)::int AS position,
              ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON(t.value)), ${srid}::int) AS src
@@ -72,11 +76,15 @@ async function convertBatch(db: Db, texts: readonly string[], srid: Srid): Promi
     SELECT position, in_range, encode(ST_AsEWKB(g), 'hex') AS ewkb, ST_AsGeoJSON(g, 8)::json AS geometry,
            round((ST_Area(g::geography) / 10000)::numeric, 4)::float8 AS area
       FROM converted
-     ORDER BY position`);
+     ORDER BY position`,
+  );
   return result.map((row): ConvertedGeometry => {
     if (!row.in_range) return { ok: false, reason: outOfRangeReason(srid) };
-    if (row.ewkb === null || row.area === null || row.area <= 0) return { ok: false, reason: notAPolygonReason };
-    const geometry = (typeof row.geometry === 'string' ? JSON.parse(row.geometry) : row.geometry) as GeoJsonMultiPolygon;
+    if (row.ewkb === null || row.area === null || row.area <= 0)
+      return { ok: false, reason: notAPolygonReason };
+    const geometry = (
+      typeof row.geometry === 'string' ? JSON.parse(row.geometry) : row.geometry
+    ) as GeoJsonMultiPolygon;
     return { ok: true, ewkbHex: row.ewkb, geometry, areaHa: row.area };
   });
 }

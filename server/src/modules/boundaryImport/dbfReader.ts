@@ -7,7 +7,8 @@ interface DbfColumn {
   length: number;
 }
 
-const corrupt = (detail: string) => new ImportFileError(`The shapefile's attribute table (.dbf) is damaged: ${detail}.`);
+const corrupt = (detail: string) =>
+  new ImportFileError(`The shapefile's attribute table (.dbf) is damaged: ${detail}.`);
 
 /**
  * Text of a DBF file: UTF-8 when the .cpg file says so or when the bytes are valid UTF-8, otherwise the Windows

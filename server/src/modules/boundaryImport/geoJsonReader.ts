@@ -9,12 +9,14 @@ import {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Only polygon geometries are kept; a geometry collection gives its polygons. */
 function polygonsOf(geometry: unknown): PolygonCoordinates[] {
   if (!isObject(geometry)) return [];
-  if (geometry.type === 'Polygon' && Array.isArray(geometry.coordinates)) return [geometry.coordinates as PolygonCoordinates];
+  if (geometry.type === 'Polygon' && Array.isArray(geometry.coordinates))
+    return [geometry.coordinates as PolygonCoordinates];
   if (geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
     return geometry.coordinates as PolygonCoordinates[];
   }
@@ -74,7 +76,8 @@ export function readGeoJson(text: string): ImportedLayer {
   };
   let features: ImportedSourceFeature[];
   if (document.type === 'FeatureCollection') {
-    if (!Array.isArray(document.features)) throw new ImportFileError('The GeoJSON file has no list of features.');
+    if (!Array.isArray(document.features))
+      throw new ImportFileError('The GeoJSON file has no list of features.');
     features = document.features.map(featureOf);
   } else if (document.type === 'Feature') {
     features = [featureOf(document)];

@@ -32,7 +32,8 @@ const parser = new XMLParser({
   isArray: (name) => repeated.has(name),
 });
 
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+const asArray = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === undefined ? [] : [value];
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

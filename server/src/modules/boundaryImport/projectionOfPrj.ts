@@ -11,7 +11,8 @@ export function projectionOfPrj(prj: string | undefined): Srid | undefined {
   const text = prj.toUpperCase();
   const projected = text.includes('PROJCS') || text.includes('PROJCRS');
   if (/BRITISH[_ ]NATIONAL[_ ]GRID|EPSG["',:\s\]]*27700/.test(text)) return Srid.BritishNationalGrid;
-  if (projected && /OSGB[_ ]?(19)?36/.test(text) && text.includes('TRANSVERSE_MERCATOR')) return Srid.BritishNationalGrid;
+  if (projected && /OSGB[_ ]?(19)?36/.test(text) && text.includes('TRANSVERSE_MERCATOR'))
+    return Srid.BritishNationalGrid;
   if (!projected && /WGS[_ ]?(19)?84/.test(text)) return Srid.Wgs84;
   throw new ImportFileError(
     'The shapefile uses a coordinate system that cannot be imported: use British National Grid (EPSG:27700) or WGS 84 (EPSG:4326).',

@@ -5,7 +5,8 @@ import { readZippedShapefile } from './zippedShapefileReader.ts';
 
 export const unknownFileMessage = 'The file is not a zipped shapefile, GeoJSON or KML file.';
 
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /**
  * Reads a boundary file, recognised by its content rather than its name: a zip (shapefile layers, or KMZ),
@@ -16,7 +17,10 @@ export function readBoundaryFile(bytes: Uint8Array): ImportedLayer {
   if (isZip(bytes)) return readZippedShapefile(bytes);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '').trimStart();
+    text = new TextDecoder('utf-8', { fatal: true })
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .trimStart();
   } catch {
     throw new ImportFileError(unknownFileMessage);
   }

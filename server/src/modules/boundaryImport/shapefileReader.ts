@@ -16,7 +16,8 @@ const corrupt = (detail: string) => new ImportFileError(`The shapefile is damage
 export function readShapefile(bytes: Uint8Array): (PolygonCoordinates[] | null)[] {
   if (bytes.length < headerBytes) throw corrupt('the .shp file is too short');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getInt32(0, false) !== fileCode) throw corrupt('the .shp file does not start with a shapefile header');
+  if (view.getInt32(0, false) !== fileCode)
+    throw corrupt('the .shp file does not start with a shapefile header');
   const declaredLength = view.getInt32(24, false) * 2;
   const end = Math.min(declaredLength > 0 ? declaredLength : bytes.length, bytes.length);
   const shapes: (PolygonCoordinates[] | null)[] = [];
@@ -24,7 +25,8 @@ export function readShapefile(bytes: Uint8Array): (PolygonCoordinates[] | null)[
   while (offset + 8 <= end) {
     const contentLength = view.getInt32(offset + 4, false) * 2;
     const content = offset + 8;
-    if (contentLength < 4 || content + contentLength > end) throw corrupt(`record ${shapes.length + 1} is cut short`);
+    if (contentLength < 4 || content + contentLength > end)
+      throw corrupt(`record ${shapes.length + 1} is cut short`);
     const shapeType = view.getInt32(content, true);
     if (shapeType === nullShapeType || !polygonShapeTypes.has(shapeType)) {
       shapes.push(null);
@@ -36,7 +38,12 @@ export function readShapefile(bytes: Uint8Array): (PolygonCoordinates[] | null)[
   return shapes;
 }
 
-function readPolygonRecord(view: DataView, start: number, length: number, record: number): PolygonCoordinates[] {
+function readPolygonRecord(
+  view: DataView,
+  start: number,
+  length: number,
+  record: number,
+): PolygonCoordinates[] {
   // Shape type (4), bounding box (32), part count (4), point count (4), part starts, then x/y pairs.
   if (length < 44) throw corrupt(`record ${record} is too short for a polygon`);
   const partCount = view.getInt32(start + 36, true);
@@ -50,7 +57,8 @@ function readPolygonRecord(view: DataView, start: number, length: number, record
   for (let part = 0; part < partCount; part += 1) {
     const first = view.getInt32(partsAt + part * 4, true);
     const last = part + 1 < partCount ? view.getInt32(partsAt + (part + 1) * 4, true) : pointCount;
-    if (first < 0 || last > pointCount || first > last) throw corrupt(`record ${record} has a bad part index`);
+    if (first < 0 || last > pointCount || first > last)
+      throw corrupt(`record ${record} has a bad part index`);
     const ring: number[][] = [];
     for (let point = first; point < last; point += 1) {
       const at = pointsAt + point * 16;

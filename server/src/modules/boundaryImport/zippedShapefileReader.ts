@@ -1,17 +1,25 @@
 import { unzipSync } from 'fflate';
 import { Srid } from '@headland/domain/api/fieldsApi';
 import { readDbf } from './dbfReader.ts';
-import { ImportFileError, type ImportedLayer, type ImportedSourceFeature, type PolygonCoordinates } from './importedLayer.ts';
+import {
+  ImportFileError,
+  type ImportedLayer,
+  type ImportedSourceFeature,
+  type PolygonCoordinates,
+} from './importedLayer.ts';
 import { readKml } from './kmlReader.ts';
 import { projectionOfPrj } from './projectionOfPrj.ts';
 import { readShapefile } from './shapefileReader.ts';
 
-const notAShapefile = 'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.';
+const notAShapefile =
+  'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.';
 
 function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
   try {
     // Folders and the resource forks some archivers add are of no use here.
-    return unzipSync(bytes, { filter: (file) => !file.name.endsWith('/') && !file.name.includes('__MACOSX/') });
+    return unzipSync(bytes, {
+      filter: (file) => !file.name.endsWith('/') && !file.name.includes('__MACOSX/'),
+    });
   } catch {
     throw new ImportFileError('The zip file is damaged and cannot be opened.');
   }
@@ -44,7 +52,9 @@ export function readZippedShapefile(bytes: Uint8Array): ImportedLayer {
     const shapes = readShapefile(byLowerName.get(shpName)!);
     const records = readDbf(dbf, cpg ? new TextDecoder().decode(cpg).trim() : undefined);
     if (records.length !== shapes.length) {
-      throw new ImportFileError('The shapefile is damaged: its .shp and .dbf files hold different numbers of records.');
+      throw new ImportFileError(
+        'The shapefile is damaged: its .shp and .dbf files hold different numbers of records.',
+      );
     }
     const layerSridOf = srid ?? guessSrid(shapes);
     if (sridKnown && layerSridOf !== layerSrid) {

@@ -42,11 +42,18 @@ export function fullCroppingAccess(access: CroppingAccess): CroppingAccess {
 }
 
 /** How many croppings of a field are hidden from the caller. */
-export async function countHiddenCroppings(db: Db, access: CroppingAccess, where: { fieldId: number }): Promise<number> {
+export async function countHiddenCroppings(
+  db: Db,
+  access: CroppingAccess,
+  where: { fieldId: number },
+): Promise<number> {
   if (!access.restricted) return 0;
-  const result = await sqlRows<{ hidden: number }>(db, sql`
+  const result = await sqlRows<{ hidden: number }>(
+    db,
+    sql`
     SELECT count(*)::int AS hidden FROM croppings c
      WHERE c.holding_id = ${access.holdingId} AND c.field_id = ${where.fieldId}
-       AND NOT (${croppingVisibleSql(access, sql`c.id`)})`);
+       AND NOT (${croppingVisibleSql(access, sql`c.id`)})`,
+  );
   return result[0]?.hidden ?? 0;
 }

@@ -32,7 +32,11 @@ export type CroppingAttributeKey = (typeof croppingAttributeKeys)[number];
 /** A stored cropping in the API's shape, without links (the rules need no more). */
 export function croppingFromRow(row: CroppingRow): Cropping {
   const attribute = <K extends CroppingAttributeKey>(key: K) => (row.attributes[key] ?? null) as Cropping[K];
-  const dates = { SowingDate: row.sowing_date, HarvestDate: row.harvest_date, DestructionDate: row.destruction_date };
+  const dates = {
+    SowingDate: row.sowing_date,
+    HarvestDate: row.harvest_date,
+    DestructionDate: row.destruction_date,
+  };
   return {
     CroppingId: row.id,
     YearId: row.year_id,
@@ -90,7 +94,9 @@ export function fieldAreasOf(rows: readonly CroppingRow[]): Map<number, number> 
   );
 }
 
-export function rotationCroppingOf(row: CroppingRow): RotationCropping & SpreadAreaCropping & { FieldId: number } {
+export function rotationCroppingOf(
+  row: CroppingRow,
+): RotationCropping & SpreadAreaCropping & { FieldId: number } {
   return {
     CroppingId: row.id,
     FieldId: row.field_id,
@@ -107,7 +113,12 @@ export function rotationCroppingOf(row: CroppingRow): RotationCropping & SpreadA
 }
 
 function linkOf(row: CroppingRow): CroppingLink {
-  return { CroppingId: row.id, YearId: row.year_id, CropId: row.crop_id, CropName: cropLabel({ CropId: row.crop_id, CropName: row.crop_name }) };
+  return {
+    CroppingId: row.id,
+    YearId: row.year_id,
+    CropId: row.crop_id,
+    CropName: cropLabel({ CropId: row.crop_id, CropName: row.crop_name }),
+  };
 }
 
 export interface CroppingSelection {
@@ -127,7 +138,11 @@ export async function loadCroppingResponses(
   caller: FieldsCaller,
   selection: CroppingSelection,
 ): Promise<CroppingResponse[]> {
-  const rows = await selectCroppingRows(db, { holdingId: caller.holdingId, access: caller.access, ...selection });
+  const rows = await selectCroppingRows(db, {
+    holdingId: caller.holdingId,
+    access: caller.access,
+    ...selection,
+  });
   if (rows.length === 0) return [];
   const years = new Set<number>();
   for (const row of rows) for (const year of [row.year_id - 1, row.year_id, row.year_id + 1]) years.add(year);
@@ -153,7 +168,10 @@ export async function loadCroppingResponses(
     const cropping = croppingFromRow(row);
     const link = links.get(row.id) ?? { previousIds: [], nextIds: [] };
     const summaries = (ids: number[]) =>
-      ids.map((id) => contextById.get(id)).filter((found): found is CroppingRow => found !== undefined).map(linkOf);
+      ids
+        .map((id) => contextById.get(id))
+        .filter((found): found is CroppingRow => found !== undefined)
+        .map(linkOf);
     const definition = cropDefinitionById(row.crop_id);
     const colour = cropColour(row.crop_id);
     const spread = spreadArea(
@@ -182,7 +200,10 @@ export async function loadCroppingResponses(
         Hidden: definition?.hidden ?? false,
         CoverCrop: definition?.coverCrop ?? false,
         Residue: definition?.residue ?? false,
-        Purposes: { UserSelection: definition?.purposes.userSelection ?? false, List: [...(definition?.purposes.list ?? [])] },
+        Purposes: {
+          UserSelection: definition?.purposes.userSelection ?? false,
+          List: [...(definition?.purposes.list ?? [])],
+        },
       },
       Variety: row.variety_name ? { Name: row.variety_name, Market: row.market } : null,
       PreviousCroppings: summaries(link.previousIds),

@@ -48,16 +48,22 @@ export interface CroppingFilter {
   croppingIds?: readonly number[];
 }
 
-const intArray = (values: readonly number[]) => sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
+const intArray = (values: readonly number[]) =>
+  sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
 
 /** The visible croppings matching `filter`, ordered by field name, year and sowing date. */
 export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promise<CroppingRow[]> {
-  const conditions: SQL[] = [sql`c.holding_id = ${filter.holdingId}`, croppingVisibleSql(filter.access, sql`c.id`)];
+  const conditions: SQL[] = [
+    sql`c.holding_id = ${filter.holdingId}`,
+    croppingVisibleSql(filter.access, sql`c.id`),
+  ];
   if (filter.yearIds) conditions.push(sql`c.year_id = ANY(${intArray(filter.yearIds)})`);
   if (filter.fieldIds) conditions.push(sql`c.field_id = ANY(${intArray(filter.fieldIds)})`);
   if (filter.croppingIds) conditions.push(sql`c.id = ANY(${intArray(filter.croppingIds)})`);
   const boundary = filter.srid ? boundaryGeoJsonSql(sql`c.boundary`, filter.srid) : sql`NULL`;
-  const result = await sqlRows<CroppingRow>(db, sql`
+  const result = await sqlRows<CroppingRow>(
+    db,
+    sql`
     SELECT c.id, c.field_id, f.name AS field_name, f.field_group, f.area_type AS field_area_type,
            f.boundary_area::float8 AS field_boundary_area, f.working_area::float8 AS field_working_area,
            f.whole_area::float8 AS field_whole_area, f.manure_spread_area::float8 AS field_manure_spread_area,
@@ -72,7 +78,8 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
       JOIN fields f ON f.id = c.field_id
       LEFT JOIN varieties v ON v.id = c.variety_id
      WHERE ${sql.join(conditions, sql` AND `)}
-     ORDER BY lower(f.name), c.field_id, c.year_id, c.sowing_date NULLS FIRST, c.id`);
+     ORDER BY lower(f.name), c.field_id, c.year_id, c.sowing_date NULLS FIRST, c.id`,
+  );
   return result;
 }
 
@@ -102,7 +109,9 @@ export interface CroppingValues {
 }
 
 export async function insertCroppingRow(db: Db, holdingId: number, values: CroppingValues): Promise<number> {
-  const result = await sqlRows<{ id: number }>(db, sql`
+  const result = await sqlRows<{ id: number }>(
+    db,
+    sql`
     INSERT INTO croppings (holding_id, field_id, year_id, plot_id, batch_id, start_date, end_date, sowing_date,
                            harvest_date, destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
                            variety_name, market, area, boundary, management_options, manure_spread_area, attributes)
@@ -112,12 +121,14 @@ export async function insertCroppingRow(db: Db, holdingId: number, values: Cropp
             ${values.cropDescr}, ${values.varietyId}, ${values.varietyName}, ${values.market}, ${values.area},
             ${geometryFromStored(values.boundary ?? null)}, ${JSON.stringify(values.managementOptions)}::jsonb,
             ${values.manureSpreadArea}, ${JSON.stringify(values.attributes)}::jsonb)
-    RETURNING id`);
+    RETURNING id`,
+  );
   return result[0]!.id;
 }
 
 export async function updateCroppingRow(db: Db, croppingId: number, values: CroppingValues): Promise<void> {
-  const boundarySet = values.boundary === undefined ? sql`` : sql`, boundary = ${geometryFromStored(values.boundary)}`;
+  const boundarySet =
+    values.boundary === undefined ? sql`` : sql`, boundary = ${geometryFromStored(values.boundary)}`;
   await db.execute(sql`
     UPDATE croppings
        SET field_id = ${values.fieldId}, year_id = ${values.yearId}, plot_id = ${values.plotId},
@@ -137,7 +148,10 @@ export async function deleteCroppingRow(db: Db, croppingId: number): Promise<voi
 }
 
 export async function selectVariety(db: Db, varietyId: number): Promise<{ crop_id: number } | undefined> {
-  const result = await sqlRows<{ crop_id: number }>(db, sql`SELECT crop_id FROM varieties WHERE id = ${varietyId}`);
+  const result = await sqlRows<{ crop_id: number }>(
+    db,
+    sql`SELECT crop_id FROM varieties WHERE id = ${varietyId}`,
+  );
   return result[0];
 }
 
@@ -146,7 +160,10 @@ export async function selectHoldingRules(
   db: Db,
   holdingId: number,
 ): Promise<{ region_id: number | null; features: Record<string, boolean> | null }> {
-  const result = await sqlRows<{ region_id: number | null; features: Record<string, boolean> | null }>(db, sql`
-    SELECT region_id, features FROM holdings WHERE id = ${holdingId}`);
+  const result = await sqlRows<{ region_id: number | null; features: Record<string, boolean> | null }>(
+    db,
+    sql`
+    SELECT region_id, features FROM holdings WHERE id = ${holdingId}`,
+  );
   return result[0] ?? { region_id: null, features: null };
 }

@@ -15,12 +15,22 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import { fieldsCallerOf, type FieldsCaller } from '../fields/fieldsCaller.ts';
 import { loadCroppingResponses } from './croppingResponses.ts';
-import { createCropping, croppingNotFoundMessage, deleteCropping, updateCropping } from './croppings.service.ts';
+import {
+  createCropping,
+  croppingNotFoundMessage,
+  deleteCropping,
+  updateCropping,
+} from './croppings.service.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['croppings'];
 
-async function oneCropping(db: Db, caller: FieldsCaller, croppingId: number, srid: Srid): Promise<CroppingResponse> {
+async function oneCropping(
+  db: Db,
+  caller: FieldsCaller,
+  croppingId: number,
+  srid: Srid,
+): Promise<CroppingResponse> {
   const [cropping] = await loadCroppingResponses(db, caller, { croppingIds: [croppingId], srid });
   if (!cropping) throw notFound(croppingNotFoundMessage);
   return cropping;
@@ -48,7 +58,12 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
     '/api/croppings/v1/:id',
     {
       config: access,
-      schema: { tags, params: idParamsSchema, querystring: sridOnlyQuerySchema, response: { 200: croppingResponseSchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: sridOnlyQuerySchema,
+        response: { 200: croppingResponseSchema },
+      },
     },
     async (request) => oneCropping(db(), fieldsCallerOf(request), request.params.id, request.query.srid),
   );

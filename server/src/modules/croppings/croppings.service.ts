@@ -1,5 +1,11 @@
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
-import { cropAttributeProblems, cropManagementOptionsRule, nCropGroupWarning, toCropDescriptor, type CropAttribute } from '@headland/domain/cropAttributes';
+import {
+  cropAttributeProblems,
+  cropManagementOptionsRule,
+  nCropGroupWarning,
+  toCropDescriptor,
+  type CropAttribute,
+} from '@headland/domain/cropAttributes';
 import { croppingEndDate, croppingStartDate, isDestroyed, type Cropping } from '@headland/domain/cropping';
 import {
   CroppingDateError,
@@ -54,7 +60,10 @@ const dateErrorFields: Record<CroppingDateError, keyof Cropping> = {
 };
 
 /** A cropping about to be written: the stored one (or blanks) with the request's members laid over it. */
-type Draft = Omit<Cropping, 'CroppingId' | 'StartDate' | 'EndDate' | 'PreviousIds' | 'NextIds' | 'InSeedsPlan' | 'InNutritionPlan'>;
+type Draft = Omit<
+  Cropping,
+  'CroppingId' | 'StartDate' | 'EndDate' | 'PreviousIds' | 'NextIds' | 'InSeedsPlan' | 'InNutritionPlan'
+>;
 
 const blankDraft = (fieldId: number, yearId: number): Draft => ({
   FieldId: fieldId,
@@ -115,7 +124,13 @@ interface RuleContext {
 }
 
 /** Every rule a cropping must pass before it is written; all failures are reported together. */
-async function checkDraft(db: Db, caller: FieldsCaller, croppingId: number, draft: Draft, context: RuleContext) {
+async function checkDraft(
+  db: Db,
+  caller: FieldsCaller,
+  croppingId: number,
+  draft: Draft,
+  context: RuleContext,
+) {
   const errors: FieldError[] = [];
   const { field } = context;
   const yearId = draft.YearId;
@@ -142,7 +157,10 @@ async function checkDraft(db: Db, caller: FieldsCaller, croppingId: number, draf
   const years = context.holdingYears.length > 0 ? context.holdingYears : [yearId];
   const dateContext = { holdingYears: { first: Math.min(...years), last: Math.max(...years) } };
   for (const error of validateCroppingDates({ ...draft, perennial }, dateContext)) {
-    errors.push({ Field: dateErrorFields[error], Message: croppingDateErrorMessage(error, draft, dateContext) });
+    errors.push({
+      Field: dateErrorFields[error],
+      Message: croppingDateErrorMessage(error, draft, dateContext),
+    });
   }
 
   const rulesContext = {
@@ -154,7 +172,8 @@ async function checkDraft(db: Db, caller: FieldsCaller, croppingId: number, draf
   for (const problem of cropAttributeProblems(rulesContext, draft)) {
     errors.push({ Field: attributeFields[problem.attribute], Message: problem.message });
   }
-  const nCropGroupProblem = context.region === Region.Scotland ? nCropGroupWarning(draft.NCropGroup) : undefined;
+  const nCropGroupProblem =
+    context.region === Region.Scotland ? nCropGroupWarning(draft.NCropGroup) : undefined;
   if (nCropGroupProblem) errors.push({ Field: 'NCropGroup', Message: nCropGroupProblem });
 
   const areaOfField = fieldArea({
@@ -172,10 +191,16 @@ async function checkDraft(db: Db, caller: FieldsCaller, croppingId: number, draf
   }
   const management = cropManagementOptionsRule(context.region, context.managementOptionsFeature);
   if (!management.enabled && draft.ManagementOptions.length > 0) {
-    errors.push({ Field: 'ManagementOptions', Message: "Crop management options are not available in the holding's region." });
+    errors.push({
+      Field: 'ManagementOptions',
+      Message: "Crop management options are not available in the holding's region.",
+    });
   }
   if (draft.ManagementOptions.some((option) => roundArea(option.Area) > roundArea(area))) {
-    errors.push({ Field: 'ManagementOptions', Message: 'A management option cannot cover more than the cropping area.' });
+    errors.push({
+      Field: 'ManagementOptions',
+      Message: 'A management option cannot cover more than the cropping area.',
+    });
   }
 
   // The field's other croppings count whoever may see them: the field's area is shared by all.
@@ -186,10 +211,13 @@ async function checkDraft(db: Db, caller: FieldsCaller, croppingId: number, draf
   });
   const excess = concurrentCropsExcess(
     { ...draft, CroppingId: croppingId, perennial },
-    others.filter((row) => row.id !== croppingId).map((row) => ({ ...croppingFromRow(row), perennial: isPerennialCrop(row.crop_id) })),
+    others
+      .filter((row) => row.id !== croppingId)
+      .map((row) => ({ ...croppingFromRow(row), perennial: isPerennialCrop(row.crop_id) })),
     areaOfField,
   );
-  if (excess) errors.push({ Field: 'Area', Message: concurrentCropsMessage(excess.overallArea, excess.fieldArea) });
+  if (excess)
+    errors.push({ Field: 'Area', Message: concurrentCropsMessage(excess.overallArea, excess.fieldArea) });
 
   if (errors.length > 0) throw validationFailed(errors);
 }
@@ -218,7 +246,11 @@ async function loadRuleContext(
 /** The area a cropping gets when none is given: its own boundary's, or else the whole field area. */
 function settleArea(draft: Draft, context: RuleContext): Draft {
   if (draft.Area !== null) return draft;
-  const boundaryArea = context.boundary ? context.boundary.areaHa : context.boundary === undefined ? context.keptBoundaryArea : null;
+  const boundaryArea = context.boundary
+    ? context.boundary.areaHa
+    : context.boundary === undefined
+      ? context.keptBoundaryArea
+      : null;
   const area =
     boundaryArea ??
     fieldArea({
@@ -263,10 +295,21 @@ function valuesOf(draft: Draft, boundary: StoredBoundary | null | undefined): Cr
 
 function eventData(draft: Draft, croppingId: number, fieldName: string) {
   const crop = cropLabel(draft);
-  return { Name: crop, Field: fieldName, Crop: crop, CroppingId: croppingId, YearId: draft.YearId, Area: draft.Area };
+  return {
+    Name: crop,
+    Field: fieldName,
+    Crop: crop,
+    CroppingId: croppingId,
+    YearId: draft.YearId,
+    Area: draft.Area,
+  };
 }
 
-async function boundaryOf(db: Db, body: CroppingWrite, srid: Srid): Promise<StoredBoundary | null | undefined> {
+async function boundaryOf(
+  db: Db,
+  body: CroppingWrite,
+  srid: Srid,
+): Promise<StoredBoundary | null | undefined> {
   if (body.Boundary === undefined) return undefined;
   if (body.Boundary === null) return null;
   return prepareBoundary(db, body.Boundary, body.srid ?? srid);
@@ -276,8 +319,14 @@ async function boundaryOf(db: Db, body: CroppingWrite, srid: Srid): Promise<Stor
  * Creates a cropping. A perennial that goes on past its year is carried into the holding's following crop years
  * where its field has no cropping yet, so that the chain of a perennial exists without retyping it each year.
  */
-export async function createCropping(db: Db, caller: FieldsCaller, body: CroppingWrite, srid: Srid): Promise<number> {
-  if (body.FieldId === undefined) throw validationFailed([{ Field: 'FieldId', Message: 'Field is required.' }]);
+export async function createCropping(
+  db: Db,
+  caller: FieldsCaller,
+  body: CroppingWrite,
+  srid: Srid,
+): Promise<number> {
+  if (body.FieldId === undefined)
+    throw validationFailed([{ Field: 'FieldId', Message: 'Field is required.' }]);
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
   const merged = mergeDraft(blankDraft(body.FieldId, body.YearId ?? caller.yearId), body);
   const context = await loadRuleContext(db, caller, merged, boundary, null);
@@ -292,7 +341,8 @@ export async function createCropping(db: Db, caller: FieldsCaller, body: Croppin
       objectType: 'Cropping',
       data: eventData(draft, croppingId, context.field.name),
     });
-    if (isPerennialCrop(draft.CropId)) await carryPerennialForward(tx, caller, { ...draft, croppingId }, boundary, context);
+    if (isPerennialCrop(draft.CropId))
+      await carryPerennialForward(tx, caller, { ...draft, croppingId }, boundary, context);
     return croppingId;
   });
 }
@@ -305,7 +355,16 @@ async function carryPerennialForward(
   context: RuleContext,
 ): Promise<void> {
   const lastYear = Math.max(...context.holdingYears, start.YearId);
-  let previous: Cropping = { ...start, CroppingId: start.croppingId, StartDate: null, EndDate: null, PreviousIds: [], NextIds: [], InSeedsPlan: false, InNutritionPlan: false };
+  let previous: Cropping = {
+    ...start,
+    CroppingId: start.croppingId,
+    StartDate: null,
+    EndDate: null,
+    PreviousIds: [],
+    NextIds: [],
+    InSeedsPlan: false,
+    InNutritionPlan: false,
+  };
   while (previous.YearId < lastYear) {
     const next = perennialContinuation(previous, true);
     if (!next || !context.holdingYears.includes(next.YearId)) return;
@@ -318,12 +377,23 @@ async function carryPerennialForward(
     });
     if (taken.length > 0) return;
     const croppingId = await insertCroppingRow(tx, caller.holdingId, valuesOf(next, boundary));
-    previous = { ...next, CroppingId: croppingId, StartDate: null, EndDate: null, PreviousIds: [], NextIds: [] };
+    previous = {
+      ...next,
+      CroppingId: croppingId,
+      StartDate: null,
+      EndDate: null,
+      PreviousIds: [],
+      NextIds: [],
+    };
   }
 }
 
 async function visibleCropping(db: Db, caller: FieldsCaller, croppingId: number) {
-  const [row] = await selectCroppingRows(db, { holdingId: caller.holdingId, access: caller.access, croppingIds: [croppingId] });
+  const [row] = await selectCroppingRows(db, {
+    holdingId: caller.holdingId,
+    access: caller.access,
+    croppingIds: [croppingId],
+  });
   if (!row) throw notFound(croppingNotFoundMessage);
   return row;
 }
@@ -337,8 +407,16 @@ export async function updateCropping(
 ): Promise<void> {
   const row = await visibleCropping(db, caller, croppingId);
   const boundary = await boundaryOf(db, body, srid);
-  const { CroppingId: _id, StartDate: _s, EndDate: _e, PreviousIds: _p, NextIds: _n, InSeedsPlan: _i, InNutritionPlan: _j, ...stored } =
-    croppingFromRow(row);
+  const {
+    CroppingId: _id,
+    StartDate: _s,
+    EndDate: _e,
+    PreviousIds: _p,
+    NextIds: _n,
+    InSeedsPlan: _i,
+    InNutritionPlan: _j,
+    ...stored
+  } = croppingFromRow(row);
   const merged = mergeDraft(stored, body);
   const context = await loadRuleContext(db, caller, merged, boundary, row.boundary_area);
   const draft = settleArea(merged, context);

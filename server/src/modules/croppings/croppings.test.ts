@@ -103,7 +103,14 @@ describe('creating croppings', () => {
     expect(event).toEqual({
       action: 'c',
       object_type: 'Cropping',
-      data: { Name: 'Winter wheat', Field: 'Wheat field', Crop: 'Winter wheat', CroppingId: cropping.CroppingId, YearId: 2025, Area: 4 },
+      data: {
+        Name: 'Winter wheat',
+        Field: 'Wheat field',
+        Crop: 'Winter wheat',
+        CroppingId: cropping.CroppingId,
+        YearId: 2025,
+        Area: 4,
+      },
     });
   });
 
@@ -129,7 +136,11 @@ describe('creating croppings', () => {
       'GrassManagement',
       'Grass management: the chosen value is not available for this crop. Please pick one from the list.',
     ],
-    [{ CropId: CropId.Potatoes, Purpose: 'Maincrop' }, 'GrowingSeasonLength', 'Growing season length is required.'],
+    [
+      { CropId: CropId.Potatoes, Purpose: 'Maincrop' },
+      'GrowingSeasonLength',
+      'Growing season length is required.',
+    ],
     [{ CropId: CropId.Strawberries }, 'ProtectionStatus', 'Protection is required.'],
     [{ CropId: CropId.Other }, 'CropName', "The crop name is required for the crop 'Other'."],
     [{ CropId: 999_999 }, 'CropId', 'The crop is not known.'],
@@ -143,7 +154,11 @@ describe('creating croppings', () => {
       'SowingDate',
       'The dates do not fit crop year 2025: sowing must be between 01/08/2024 and 31/07/2025, and harvest or destruction no later than 31/07/2026.',
     ],
-    [{ ...wheat, Area: 4.5 }, 'Area', 'The cropping area (4.50 ha) cannot be larger than the field area (4.00 ha).'],
+    [
+      { ...wheat, Area: 4.5 },
+      'Area',
+      'The cropping area (4.50 ha) cannot be larger than the field area (4.00 ha).',
+    ],
     [{ ...wheat, YearId: 2030 }, 'YearId', "2030 is not one of the holding's crop years."],
     [
       { ...wheat, ManagementOptions: [{ Code: 'X', Area: 5 }] },
@@ -202,15 +217,29 @@ describe('creating croppings', () => {
 
   it('carries a perennial into the following crop years of the holding', async () => {
     const field = await newField('Ley');
-    const grass = await created({ FieldId: field.FieldId, YearId: 2025, CropId: CropId.Grass, GrassManagement: GrassManagement.Grazed, SowingDate: '2024-09-01' });
-    const list = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${field.FieldId}`, headers: farm.headers });
+    const grass = await created({
+      FieldId: field.FieldId,
+      YearId: 2025,
+      CropId: CropId.Grass,
+      GrassManagement: GrassManagement.Grazed,
+      SowingDate: '2024-09-01',
+    });
+    const list = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${field.FieldId}`,
+      headers: farm.headers,
+    });
     const croppings = list.json<FieldResponse>().Croppings;
     expect(croppings.map((c) => [c.YearId, c.CropId])).toEqual([
       [2025, CropId.Grass],
       [2026, CropId.Grass],
     ]);
     const next = croppings[1]!;
-    expect(next).toMatchObject({ SowingDate: '2024-09-01', GrassManagement: GrassManagement.Grazed, PreviousIds: [grass.CroppingId] });
+    expect(next).toMatchObject({
+      SowingDate: '2024-09-01',
+      GrassManagement: GrassManagement.Grazed,
+      PreviousIds: [grass.CroppingId],
+    });
     expect(croppings[0]!.NextIds).toEqual([next.CroppingId]);
   });
 });
@@ -228,7 +257,14 @@ describe('changing and deleting croppings', () => {
     });
     const after = await created({ ...wheat, FieldId: field.FieldId });
     expect(after.PreviousIds).toEqual([before.CroppingId]);
-    expect(after.PreviousCroppings).toEqual([{ CroppingId: before.CroppingId, YearId: 2024, CropId: CropId.WinterOilseedRape, CropName: 'Winter oilseed rape' }]);
+    expect(after.PreviousCroppings).toEqual([
+      {
+        CroppingId: before.CroppingId,
+        YearId: 2024,
+        CropId: CropId.WinterOilseedRape,
+        CropName: 'Winter oilseed rape',
+      },
+    ]);
 
     const changed = await test.app.inject({
       method: 'PUT',
@@ -255,9 +291,17 @@ describe('changing and deleting croppings', () => {
     });
     expect(bad.json().Message).toBe('The sowing date must be before the harvest or destruction date.');
 
-    const removed = await test.app.inject({ method: 'DELETE', url: `/api/croppings/v1/${after.CroppingId}`, headers: farm.headers });
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/croppings/v1/${after.CroppingId}`,
+      headers: farm.headers,
+    });
     expect(removed.json()).toEqual({ Deleted: true });
-    const again = await test.app.inject({ method: 'DELETE', url: `/api/croppings/v1/${after.CroppingId}`, headers: farm.headers });
+    const again = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/croppings/v1/${after.CroppingId}`,
+      headers: farm.headers,
+    });
     expect(again.statusCode).toBe(404);
     const actions = await sqlRows<{ action: string }>(
       test.db,
@@ -268,12 +312,25 @@ describe('changing and deleting croppings', () => {
 
   it('lists the croppings of the asked year only', async () => {
     const field = await newField('Years');
-    const of2026 = await created({ FieldId: field.FieldId, YearId: 2026, CropId: CropId.SugarBeet, SowingDate: '2026-04-01' });
-    const list = await test.app.inject({ method: 'GET', url: '/api/croppings/v1?year=2026', headers: farm.headers });
+    const of2026 = await created({
+      FieldId: field.FieldId,
+      YearId: 2026,
+      CropId: CropId.SugarBeet,
+      SowingDate: '2026-04-01',
+    });
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/croppings/v1?year=2026',
+      headers: farm.headers,
+    });
     const ids = list.json<CroppingResponse[]>().map((c) => c.CroppingId);
     expect(ids).toContain(of2026.CroppingId);
     expect(list.json<CroppingResponse[]>().every((c) => c.YearId === 2026)).toBe(true);
-    const fields = await test.app.inject({ method: 'GET', url: '/api/fields/v1?year=2025', headers: farm.headers });
+    const fields = await test.app.inject({
+      method: 'GET',
+      url: '/api/fields/v1?year=2025',
+      headers: farm.headers,
+    });
     const years = fields.json<FieldResponse[]>().find((f) => f.FieldId === field.FieldId)!.Croppings;
     expect(years).toEqual([]);
   });
@@ -286,16 +343,28 @@ describe('restricted members', () => {
     const secret = await created({ ...wheat, FieldId: field.FieldId, Area: 2, CropDescr: 'Secret trial' });
     const member = await signInRestrictedMember(test.app, test.db, farm.holdingId, [secret.CroppingId]);
 
-    const croppings = await test.app.inject({ method: 'GET', url: '/api/croppings/v1?year=2025', headers: member.headers });
+    const croppings = await test.app.inject({
+      method: 'GET',
+      url: '/api/croppings/v1?year=2025',
+      headers: member.headers,
+    });
     const ids = croppings.json<CroppingResponse[]>().map((c) => c.CroppingId);
     expect(ids).toContain(open.CroppingId);
     expect(ids).not.toContain(secret.CroppingId);
 
-    const fields = await test.app.inject({ method: 'GET', url: '/api/fields/v1?year=2025', headers: member.headers });
+    const fields = await test.app.inject({
+      method: 'GET',
+      url: '/api/fields/v1?year=2025',
+      headers: member.headers,
+    });
     const allIds = fields.json<FieldResponse[]>().flatMap((f) => f.Croppings.map((c) => c.CroppingId));
     expect(allIds).toContain(open.CroppingId);
     expect(allIds).not.toContain(secret.CroppingId);
-    const one = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${field.FieldId}`, headers: member.headers });
+    const one = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${field.FieldId}`,
+      headers: member.headers,
+    });
     expect(one.json<FieldResponse>().Croppings.map((c) => c.CroppingId)).toEqual([open.CroppingId]);
     expect(JSON.stringify(one.json())).not.toContain('Secret trial');
 
@@ -317,11 +386,22 @@ describe('restricted members', () => {
     // The hidden cropping still counts towards the field's area.
     const tooMuch = await createCropping({ ...wheat, FieldId: field.FieldId, Area: 1 }, member.headers);
     expect(tooMuch.json().Message).toMatch(/^There are other crops at the same time on this field/);
-    const deleteField = await test.app.inject({ method: 'DELETE', url: `/api/fields/v1/${field.FieldId}`, headers: member.headers });
+    const deleteField = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/fields/v1/${field.FieldId}`,
+      headers: member.headers,
+    });
     expect(deleteField.statusCode).toBe(403);
 
     // The owner sees both.
-    const owner = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${field.FieldId}`, headers: farm.headers });
-    expect(owner.json<FieldResponse>().Croppings.map((c) => c.CroppingId)).toEqual([open.CroppingId, secret.CroppingId]);
+    const owner = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${field.FieldId}`,
+      headers: farm.headers,
+    });
+    expect(owner.json<FieldResponse>().Croppings.map((c) => c.CroppingId)).toEqual([
+      open.CroppingId,
+      secret.CroppingId,
+    ]);
   });
 });

@@ -42,7 +42,8 @@ function withinSql(srid: Srid): SQL {
  * prefix wins. PostGIS marks every GeoJSON geometry 4326, so its SRID is always replaced.
  */
 function sourceGeometrySql(input: unknown, srid: Srid): SQL {
-  if (typeof input !== 'string') return sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(input)}), ${srid}::int)`;
+  if (typeof input !== 'string')
+    return sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(input)}), ${srid}::int)`;
   return sql`(SELECT CASE WHEN ST_SRID(w.g) = 0 THEN ST_SetSRID(w.g, ${srid}::int) ELSE w.g END
                 FROM (SELECT ST_GeomFromEWKT(${input}) AS g) w)`;
 }
@@ -62,7 +63,9 @@ export async function prepareBoundary(
   if (!parsed.success) throw fail();
   let row: CheckRow | undefined;
   try {
-    const result = await sqlRows<CheckRow>(db, sql`
+    const result = await sqlRows<CheckRow>(
+      db,
+      sql`
       WITH src AS (SELECT ST_Force2D(${sourceGeometrySql(parsed.data, srid)}) AS g),
            valid AS (SELECT g AS raw, ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) AS g FROM src),
            checked AS (
@@ -75,13 +78,15 @@ export async function prepareBoundary(
       SELECT srid, min_x, min_y, max_x, max_y, empty,
              encode(ST_AsEWKB(g4326), 'hex') AS ewkb,
              round((ST_Area(g4326::geography) / 10000)::numeric, 4)::float8 AS area
-        FROM stored`);
+        FROM stored`,
+    );
     row = result[0];
   } catch {
     throw fail();
   }
   if (!row) throw fail();
-  if (row.srid !== Srid.Wgs84 && row.srid !== Srid.BritishNationalGrid) throw fail('The boundary must be in EPSG:27700 (British National Grid) or EPSG:4326 (WGS 84).');
+  if (row.srid !== Srid.Wgs84 && row.srid !== Srid.BritishNationalGrid)
+    throw fail('The boundary must be in EPSG:27700 (British National Grid) or EPSG:4326 (WGS 84).');
   if (row.empty || row.ewkb === null || row.area === null) {
     if (row.min_x === null || row.empty) throw fail();
     throw fail(

@@ -29,7 +29,9 @@ export async function selectFieldRows(
   const conditions: SQL[] = [sql`f.holding_id = ${holdingId}`];
   if (options.fieldId !== undefined) conditions.push(sql`f.id = ${options.fieldId}`);
   const boundary = options.srid ? boundaryGeoJsonSql(sql`f.boundary`, options.srid) : sql`NULL`;
-  const result = await sqlRows<FieldRow>(db, sql`
+  const result = await sqlRows<FieldRow>(
+    db,
+    sql`
     SELECT f.id, f.name, f.field_number, f.field_group, ${boundary} AS boundary, f.area_type,
            f.boundary_area::float8 AS boundary_area, f.working_area::float8 AS working_area,
            f.whole_area::float8 AS whole_area, f.manure_spread_area::float8 AS manure_spread_area,
@@ -39,7 +41,8 @@ export async function selectFieldRows(
                        FROM field_years fy WHERE fy.field_id = f.id), '[]'::json) AS years
       FROM fields f
      WHERE ${sql.join(conditions, sql` AND `)}
-     ORDER BY lower(f.name), f.id`);
+     ORDER BY lower(f.name), f.id`,
+  );
   return result.map((row) => ({
     ...row,
     years: typeof row.years === 'string' ? (JSON.parse(row.years) as FieldRow['years']) : row.years,
@@ -48,8 +51,11 @@ export async function selectFieldRows(
 
 /** Names of the holding's fields, other than `exceptFieldId`, for the unique-name rule. */
 export async function selectFieldNames(db: Db, holdingId: number, exceptFieldId?: number): Promise<string[]> {
-  const result = await sqlRows<{ name: string }>(db, sql`
-    SELECT name FROM fields WHERE holding_id = ${holdingId} AND id <> ${exceptFieldId ?? 0}`);
+  const result = await sqlRows<{ name: string }>(
+    db,
+    sql`
+    SELECT name FROM fields WHERE holding_id = ${holdingId} AND id <> ${exceptFieldId ?? 0}`,
+  );
   return result.map((row) => row.name);
 }
 
@@ -59,8 +65,11 @@ export async function lockHoldingFields(db: Db, holdingId: number): Promise<void
 }
 
 export async function selectHoldingYears(db: Db, holdingId: number): Promise<number[]> {
-  const result = await sqlRows<{ year_id: number }>(db, sql`
-    SELECT year_id FROM holding_crop_years WHERE holding_id = ${holdingId} ORDER BY year_id`);
+  const result = await sqlRows<{ year_id: number }>(
+    db,
+    sql`
+    SELECT year_id FROM holding_crop_years WHERE holding_id = ${holdingId} ORDER BY year_id`,
+  );
   return result.map((row) => row.year_id);
 }
 
@@ -79,13 +88,16 @@ export interface FieldValues {
 
 export async function insertField(db: Db, holdingId: number, values: FieldValues): Promise<number> {
   const boundary = values.boundary ?? null;
-  const result = await sqlRows<{ id: number }>(db, sql`
+  const result = await sqlRows<{ id: number }>(
+    db,
+    sql`
     INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area,
                         working_area, whole_area, manure_spread_area, ignore_boundary)
     VALUES (${holdingId}, ${values.name}, ${values.fieldNumber}, ${values.fieldGroup}, ${geometryFromStored(boundary)},
             ${values.areaType}, ${boundary?.areaHa ?? null}, ${values.workingArea}, ${values.wholeArea},
             ${values.manureSpreadArea}, ${values.ignoreBoundary})
-    RETURNING id`);
+    RETURNING id`,
+  );
   return result[0]!.id;
 }
 

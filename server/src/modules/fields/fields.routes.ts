@@ -36,7 +36,12 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
     '/api/fields/v1/:id',
     {
       config: access,
-      schema: { tags, params: idParamsSchema, querystring: sridOnlyQuerySchema, response: { 200: fieldResponseSchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: sridOnlyQuerySchema,
+        response: { 200: fieldResponseSchema },
+      },
     },
     async (request) => getField(db(), fieldsCallerOf(request), request.params.id, request.query.srid),
   );

@@ -47,16 +47,27 @@ function presentField(row: FieldRow, croppings: FieldResponse['Croppings']): Fie
 }
 
 /** The holding's fields, each with its visible croppings of `yearId`. */
-export async function listFields(db: Db, caller: FieldsCaller, yearId: number, srid: Srid): Promise<FieldResponse[]> {
+export async function listFields(
+  db: Db,
+  caller: FieldsCaller,
+  yearId: number,
+  srid: Srid,
+): Promise<FieldResponse[]> {
   const rows = await selectFieldRows(db, caller.holdingId, { srid });
   const croppings = await loadCroppingResponses(db, caller, { yearIds: [yearId], srid });
   const byField = new Map<number, FieldResponse['Croppings']>();
-  for (const cropping of croppings) byField.set(cropping.FieldId, [...(byField.get(cropping.FieldId) ?? []), cropping]);
+  for (const cropping of croppings)
+    byField.set(cropping.FieldId, [...(byField.get(cropping.FieldId) ?? []), cropping]);
   return rows.map((row) => presentField(row, byField.get(row.id) ?? []));
 }
 
 /** One field with its visible croppings of every year. */
-export async function getField(db: Db, caller: FieldsCaller, fieldId: number, srid: Srid): Promise<FieldResponse> {
+export async function getField(
+  db: Db,
+  caller: FieldsCaller,
+  fieldId: number,
+  srid: Srid,
+): Promise<FieldResponse> {
   const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
   if (!row) throw notFound(fieldNotFoundMessage);
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
@@ -101,7 +112,10 @@ function checkField(draft: FieldDraft): FieldAreaType {
   } else if (areaType === FieldAreaType.Whole && draft.wholeArea === null) {
     errors.push({ Field: 'WholeArea', Message: 'The whole area is required when the area type is Whole.' });
   } else if (areaType === FieldAreaType.Working && draft.workingArea === null) {
-    errors.push({ Field: 'WorkingArea', Message: 'The working area is required when the area type is Working.' });
+    errors.push({
+      Field: 'WorkingArea',
+      Message: 'The working area is required when the area type is Working.',
+    });
   }
   if (draft.workingArea !== null && draft.wholeArea !== null && draft.workingArea > draft.wholeArea) {
     errors.push({ Field: 'WorkingArea', Message: 'The working area cannot be larger than the whole area.' });
@@ -116,7 +130,11 @@ async function boundaryOf(db: Db, body: FieldWrite, srid: Srid): Promise<StoredB
   return prepareBoundary(db, body.Boundary, body.srid ?? srid);
 }
 
-function eventData(name: string, values: { areaType: FieldAreaType; boundaryArea: number | null } & FieldDraft, yearId: number) {
+function eventData(
+  name: string,
+  values: { areaType: FieldAreaType; boundaryArea: number | null } & FieldDraft,
+  yearId: number,
+) {
   const area = fieldArea({
     AreaType: values.areaType,
     BoundaryArea: values.boundaryArea,
@@ -126,7 +144,12 @@ function eventData(name: string, values: { areaType: FieldAreaType; boundaryArea
   return { Name: name, Field: name, Area: area, YearId: yearId };
 }
 
-export async function createField(db: Db, caller: FieldsCaller, body: FieldWrite, srid: Srid): Promise<number> {
+export async function createField(
+  db: Db,
+  caller: FieldsCaller,
+  body: FieldWrite,
+  srid: Srid,
+): Promise<number> {
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
   const draft: FieldDraft = {
     name: body.Name,
@@ -194,7 +217,9 @@ export async function updateField(
     await lockHoldingFields(tx, caller.holdingId);
     const wanted = draft.name!.trim();
     const name =
-      wanted === current.name ? wanted : uniqueName(wanted, await selectFieldNames(tx, caller.holdingId, fieldId));
+      wanted === current.name
+        ? wanted
+        : uniqueName(wanted, await selectFieldNames(tx, caller.holdingId, fieldId));
     await updateFieldRow(tx, fieldId, {
       ...draft,
       name,

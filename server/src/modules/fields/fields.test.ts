@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { sqlRows } from '../session/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { createFieldsHolding, gridSquare, seedCropTable, type FieldsHolding } from '../../testing/fieldsFixtures.ts';
+import {
+  createFieldsHolding,
+  gridSquare,
+  seedCropTable,
+  type FieldsHolding,
+} from '../../testing/fieldsFixtures.ts';
 
 let test: TestApp;
 let farm: FieldsHolding;
@@ -19,15 +24,31 @@ afterAll(async () => {
 });
 
 async function post(payload: unknown, query = '') {
-  return test.app.inject({ method: 'POST', url: `/api/fields/v1${query}`, headers: farm.headers, payload: payload as object });
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/fields/v1${query}`,
+    headers: farm.headers,
+    payload: payload as object,
+  });
 }
 
 describe('creating fields', () => {
   it('stores a British National Grid boundary in 4326 and measures it geodesically', async () => {
-    const response = await post({ Name: 'Home Field', FieldNumber: '7', Boundary: gridSquare(400_000, 300_000, 100), srid: 27700 });
+    const response = await post({
+      Name: 'Home Field',
+      FieldNumber: '7',
+      Boundary: gridSquare(400_000, 300_000, 100),
+      srid: 27700,
+    });
     expect(response.statusCode).toBe(201);
     const field = response.json<FieldResponse>();
-    expect(field).toMatchObject({ Name: 'Home Field', FieldNumber: '7', AreaType: 'Boundary', BoundaryArea: 1, Croppings: [] });
+    expect(field).toMatchObject({
+      Name: 'Home Field',
+      FieldNumber: '7',
+      AreaType: 'Boundary',
+      BoundaryArea: 1,
+      Croppings: [],
+    });
     expect(field.Years).toEqual([
       { YearId: 2024, Disabled: false },
       { YearId: 2025, Disabled: false },
@@ -46,11 +67,16 @@ describe('creating fields', () => {
   });
 
   it('answers boundaries in the grid when asked', async () => {
-    const response = await post({ Name: 'Grid', Boundary: gridSquare(401_000, 300_000, 200), srid: 27700 }, '?srid=27700');
+    const response = await post(
+      { Name: 'Grid', Boundary: gridSquare(401_000, 300_000, 200), srid: 27700 },
+      '?srid=27700',
+    );
     const field = response.json<FieldResponse>();
     // Stored in 4326 to eight decimals, so the grid comes back to within a few millimetres.
     const corners = field.Boundary!.coordinates[0]![0]!;
-    expect(corners.some(([east, north]) => Math.abs(east! - 401_000) < 0.01 && Math.abs(north! - 300_000) < 0.01)).toBe(true);
+    expect(
+      corners.some(([east, north]) => Math.abs(east! - 401_000) < 0.01 && Math.abs(north! - 300_000) < 0.01),
+    ).toBe(true);
     expect(field.BoundaryArea).toBe(4);
   });
 
@@ -67,7 +93,18 @@ describe('creating fields', () => {
   it('makes a self-crossing boundary valid, keeping both halves', async () => {
     const response = await post({
       Name: 'Bow tie',
-      Boundary: { type: 'Polygon', coordinates: [[[-1, 52], [-0.999, 52.001], [-0.999, 52], [-1, 52.001], [-1, 52]]] },
+      Boundary: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-1, 52],
+            [-0.999, 52.001],
+            [-0.999, 52],
+            [-1, 52.001],
+            [-1, 52],
+          ],
+        ],
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json<FieldResponse>().Boundary!.coordinates).toHaveLength(2);
@@ -77,7 +114,11 @@ describe('creating fields', () => {
     const first = await post({ Name: 'Long Acre', WholeArea: 3 });
     const second = await post({ Name: 'long acre', WholeArea: 3 });
     expect(first.json<FieldResponse>().Name).toBe('Long Acre');
-    expect(second.json<FieldResponse>()).toMatchObject({ Name: 'long acre (2)', AreaType: 'Whole', WholeArea: 3 });
+    expect(second.json<FieldResponse>()).toMatchObject({
+      Name: 'long acre (2)',
+      AreaType: 'Whole',
+      WholeArea: 3,
+    });
   });
 
   it.each([
@@ -85,30 +126,52 @@ describe('creating fields', () => {
     [{ Name: '   ', WholeArea: 1 }, 'Name', 'Name is required.'],
     [{ Name: 'Line', Boundary: 'LINESTRING(0 0, 1 1)' }, 'Boundary', 'The boundary is not a valid polygon.'],
     [{ Name: 'Junk', Boundary: 'not a geometry' }, 'Boundary', 'The boundary is not a valid polygon.'],
-    [{ Name: 'Shape', Boundary: { type: 'Point', coordinates: [0, 0] } }, 'Boundary', 'The boundary is not a valid polygon.'],
+    [
+      { Name: 'Shape', Boundary: { type: 'Point', coordinates: [0, 0] } },
+      'Boundary',
+      'The boundary is not a valid polygon.',
+    ],
     [
       { Name: 'Metres', Boundary: gridSquare(400_000, 300_000, 10) },
       'Boundary',
       'The boundary coordinates are not longitudes and latitudes (EPSG:4326); send srid 27700 for British National Grid coordinates.',
     ],
     [{ Name: 'Nothing' }, 'Boundary', 'A field needs a boundary or an area.'],
-    [{ Name: 'Whole', AreaType: 'Whole', WorkingArea: 2 }, 'WholeArea', 'The whole area is required when the area type is Whole.'],
-    [{ Name: 'Big', WholeArea: 2, WorkingArea: 3 }, 'WorkingArea', 'The working area cannot be larger than the whole area.'],
+    [
+      { Name: 'Whole', AreaType: 'Whole', WorkingArea: 2 },
+      'WholeArea',
+      'The whole area is required when the area type is Whole.',
+    ],
+    [
+      { Name: 'Big', WholeArea: 2, WorkingArea: 3 },
+      'WorkingArea',
+      'The working area cannot be larger than the whole area.',
+    ],
   ])('refuses %j', async (payload, field, message) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ Message: message, Errors: expect.arrayContaining([{ Field: field, Message: message }]) });
+    expect(response.json()).toMatchObject({
+      Message: message,
+      Errors: expect.arrayContaining([{ Field: field, Message: message }]),
+    });
   });
 });
 
 describe('changing and deleting fields', () => {
   it('updates, keeps what is not sent, and records an event for each change', async () => {
-    const created = (await post({ Name: 'Change me', Boundary: gridSquare(404_000, 300_000, 100), srid: 27700 })).json<FieldResponse>();
+    const created = (
+      await post({ Name: 'Change me', Boundary: gridSquare(404_000, 300_000, 100), srid: 27700 })
+    ).json<FieldResponse>();
     const renamed = await test.app.inject({
       method: 'PUT',
       url: `/api/fields/v1/${created.FieldId}`,
       headers: farm.headers,
-      payload: { Name: 'Changed', AreaType: 'Working', WorkingArea: 0.8, Years: [{ YearId: 2026, Disabled: true }] },
+      payload: {
+        Name: 'Changed',
+        AreaType: 'Working',
+        WorkingArea: 0.8,
+        Years: [{ YearId: 2026, Disabled: true }],
+      },
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<FieldResponse>()).toMatchObject({
@@ -132,9 +195,17 @@ describe('changing and deleting fields', () => {
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().Message).toBe('A boundary is required when the area type is Boundary.');
 
-    const deleted = await test.app.inject({ method: 'DELETE', url: `/api/fields/v1/${created.FieldId}`, headers: farm.headers });
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/fields/v1/${created.FieldId}`,
+      headers: farm.headers,
+    });
     expect(deleted.json()).toEqual({ Deleted: true });
-    const gone = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${created.FieldId}`, headers: farm.headers });
+    const gone = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${created.FieldId}`,
+      headers: farm.headers,
+    });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().Message).toBe('The field was not found.');
 
@@ -152,20 +223,43 @@ describe('changing and deleting fields', () => {
   it('renames onto a used name with a number, and keeps its own name untouched', async () => {
     const a = (await post({ Name: 'North', WholeArea: 1 })).json<FieldResponse>();
     const b = (await post({ Name: 'South', WholeArea: 1 })).json<FieldResponse>();
-    const same = await test.app.inject({ method: 'PUT', url: `/api/fields/v1/${a.FieldId}`, headers: farm.headers, payload: { Name: 'North' } });
+    const same = await test.app.inject({
+      method: 'PUT',
+      url: `/api/fields/v1/${a.FieldId}`,
+      headers: farm.headers,
+      payload: { Name: 'North' },
+    });
     expect(same.json<FieldResponse>().Name).toBe('North');
-    const clash = await test.app.inject({ method: 'PUT', url: `/api/fields/v1/${b.FieldId}`, headers: farm.headers, payload: { Name: 'North' } });
+    const clash = await test.app.inject({
+      method: 'PUT',
+      url: `/api/fields/v1/${b.FieldId}`,
+      headers: farm.headers,
+      payload: { Name: 'North' },
+    });
     expect(clash.json<FieldResponse>().Name).toBe('North (2)');
   });
 
   it("does not show or change another holding's fields", async () => {
     const other = await createFieldsHolding(test.app, test.db);
     const theirs = (
-      await test.app.inject({ method: 'POST', url: '/api/fields/v1', headers: other.headers, payload: { Name: 'Theirs', WholeArea: 1 } })
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/fields/v1',
+        headers: other.headers,
+        payload: { Name: 'Theirs', WholeArea: 1 },
+      })
     ).json<FieldResponse>();
-    const read = await test.app.inject({ method: 'GET', url: `/api/fields/v1/${theirs.FieldId}`, headers: farm.headers });
+    const read = await test.app.inject({
+      method: 'GET',
+      url: `/api/fields/v1/${theirs.FieldId}`,
+      headers: farm.headers,
+    });
     expect(read.statusCode).toBe(404);
-    const removed = await test.app.inject({ method: 'DELETE', url: `/api/fields/v1/${theirs.FieldId}`, headers: farm.headers });
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/fields/v1/${theirs.FieldId}`,
+      headers: farm.headers,
+    });
     expect(removed.statusCode).toBe(404);
     const list = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: farm.headers });
     expect(list.json<FieldResponse[]>().map((field) => field.Name)).not.toContain('Theirs');

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { holdingValidationQuerySchema, holdingValidationResponseSchema } from '@headland/domain/api/fieldsApi';
+import {
+  holdingValidationQuerySchema,
+  holdingValidationResponseSchema,
+} from '@headland/domain/api/fieldsApi';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
 import { validateHolding } from './holdingValidation.service.ts';
 

@@ -1,6 +1,11 @@
 import type { ValidationIssue } from '@headland/domain/api/fieldsApi';
 import { croppingSpan, spansOverlap } from '@headland/domain/cropping';
-import { HoldingIssueCode, holdingIssue, validateHoldingYear, type HoldingIssue } from '@headland/domain/holdingValidation';
+import {
+  HoldingIssueCode,
+  holdingIssue,
+  validateHoldingYear,
+  type HoldingIssue,
+} from '@headland/domain/holdingValidation';
 import type { Db } from '../../db/database.ts';
 import { isPerennialCrop, rotationCroppingOf } from '../croppings/croppingResponses.ts';
 import { selectCroppingRows } from '../croppings/croppings.queries.ts';
@@ -17,10 +22,18 @@ import {
  * the fields and the croppings of the year and its neighbours; boundary codes (1000, 2004, 2005) from one PostGIS
  * query each. Croppings hidden from a restricted member are left out, so no issue reveals them.
  */
-export async function validateHolding(db: Db, caller: FieldsCaller, yearId: number): Promise<ValidationIssue[]> {
+export async function validateHolding(
+  db: Db,
+  caller: FieldsCaller,
+  yearId: number,
+): Promise<ValidationIssue[]> {
   const [fields, croppings, years, fieldPairs, croppingPairs, outside] = await Promise.all([
     selectFieldRows(db, caller.holdingId, { srid: null }),
-    selectCroppingRows(db, { holdingId: caller.holdingId, access: caller.access, yearIds: [yearId - 1, yearId, yearId + 1] }),
+    selectCroppingRows(db, {
+      holdingId: caller.holdingId,
+      access: caller.access,
+      yearIds: [yearId - 1, yearId, yearId + 1],
+    }),
     selectHoldingYears(db, caller.holdingId),
     selectOverlappingFields(db, caller.holdingId, yearId),
     selectOverlappingCroppings(db, caller.access, yearId),
@@ -53,9 +66,17 @@ export async function validateHolding(db: Db, caller: FieldsCaller, yearId: numb
     const a = byId.get(pair.cropping_id);
     const b = byId.get(pair.other_id);
     if (!a || !b) continue;
-    const together = spansOverlap(croppingSpan(a, isPerennialCrop(a.CropId)), croppingSpan(b, isPerennialCrop(b.CropId)));
+    const together = spansOverlap(
+      croppingSpan(a, isPerennialCrop(a.CropId)),
+      croppingSpan(b, isPerennialCrop(b.CropId)),
+    );
     if (together) {
-      issues.push(holdingIssue(HoldingIssueCode.CroppingBoundaryOverlap, pair.field_id, [pair.cropping_id, pair.other_id]));
+      issues.push(
+        holdingIssue(HoldingIssueCode.CroppingBoundaryOverlap, pair.field_id, [
+          pair.cropping_id,
+          pair.other_id,
+        ]),
+      );
     }
   }
 
@@ -64,6 +85,8 @@ export async function validateHolding(db: Db, caller: FieldsCaller, yearId: numb
   }
 
   return issues
-    .sort((a, b) => a.FieldId - b.FieldId || a.Code - b.Code || (a.CroppingIds[0] ?? 0) - (b.CroppingIds[0] ?? 0))
+    .sort(
+      (a, b) => a.FieldId - b.FieldId || a.Code - b.Code || (a.CroppingIds[0] ?? 0) - (b.CroppingIds[0] ?? 0),
+    )
     .map((issue) => (issue.CroppingIds.length > 0 ? { ...issue, CroppingId: issue.CroppingIds[0] } : issue));
 }
