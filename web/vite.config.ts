@@ -10,8 +10,14 @@ const apiTarget = process.env.HEADLAND_API ?? 'http://localhost:3000';
  */
 const vendorChunks: readonly { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-  { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/ },
-  { name: 'map', test: /node_modules[\\/](ol|proj4|rbush|earcut|quickselect|color-rgba|color-parse|wkt-parser|mgrs)[\\/]/ },
+  {
+    name: 'mantine',
+    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
+  },
+  {
+    name: 'map',
+    test: /node_modules[\\/](ol|proj4|rbush|earcut|quickselect|color-rgba|color-parse|wkt-parser|mgrs)[\\/]/,
+  },
 ];
 
 export default defineConfig({

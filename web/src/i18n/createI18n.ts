@@ -21,6 +21,7 @@ export function createI18n(language: string): i18n {
     fallbackLng: 'en',
     resources,
     initAsync: false,
+    showSupportNotice: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     // A caller's own default (for open-ended ids such as object types) wins over the missing-text marker.

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from './sessionOrder.ts';
@@ -12,7 +13,7 @@ const none = '—';
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { holding, yearId, selection, user, brand } = useAppSession();
-  const locale = i18n.language;
+  const locale = dateLocale(i18n.language, navigator.languages ?? []);
   const now = new Date();
   const sessions = orderSessions(selection.Sessions, user.Id);
   const eventUsers = new Map(selection.Events.Users.map((entry) => [entry.UserId, entry]));
@@ -92,21 +93,13 @@ export function DashboardPage() {
                     </Table.Td>
                     <Table.Td>{formatEventTime(session.StartDate, now, locale)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4}>
-                        {session.CurrentSession && (
-                          <Badge variant="light">{t('dashboard.thisSession')}</Badge>
-                        )}
-                        {session.ReadOnly && (
-                          <Badge variant="light" color="gray">
-                            {t('dashboard.readOnly')}
-                          </Badge>
-                        )}
-                        {session.InactiveSince !== null && (
-                          <Badge variant="light" color="yellow">
-                            {t('dashboard.inactive')}
-                          </Badge>
-                        )}
-                      </Group>
+                      {[
+                        session.CurrentSession && t('dashboard.thisSession'),
+                        session.ReadOnly && t('dashboard.readOnly'),
+                        session.InactiveSince !== null && t('dashboard.inactive'),
+                      ]
+                        .filter(Boolean)
+                        .join(', ')}
                     </Table.Td>
                   </Table.Tr>
                 ))}
