@@ -366,6 +366,26 @@ describe('authentication and error shapes', () => {
     expect(response.json().Message).toBe('The request body is not valid JSON.');
   });
 
+  it('documents the session, user and settings calls in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/oauth/token',
+        '/api/session/v1/start',
+        '/api/session/v1/holdings/select',
+        '/api/session/v1/holdings/query',
+        '/api/holdings/v1/year',
+        '/api/session/v1',
+        '/api/user/v1/tcs/accept',
+        '/api/user/v1/password/change',
+        '/api/user/v1/user',
+        '/api/service/settings/save',
+      ]),
+    );
+  });
+
   it('never shows the cause or a stack trace of a 500', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/failure' });
     expect(response.statusCode).toBe(500);
