@@ -196,6 +196,15 @@ describe('boundary import preview', () => {
     expect(body.Skipped).toEqual([{ Index: 2, Reason: 'The feature has no polygon.' }]);
   });
 
+  it('reads a KMZ (zipped KML) file', async () => {
+    const kml =
+      '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Zipped</name><Polygon><outerBoundaryIs><LinearRing>' +
+      '<coordinates>-1,52 -0.999,52 -0.999,52.001 -1,52.001 -1,52</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>';
+    const body = (await preview(zipSync({ 'doc.kml': text(kml) }), 'farm.kmz')).json<ImportPreviewResponse>();
+    expect(body.Format).toBe('kml');
+    expect(body.Features.map((feature) => feature.Properties)).toEqual([{ name: 'Zipped' }]);
+  });
+
   it.each([
     ['a text file', text('field,area\nTop,3\n'), 'The file is not a zipped shapefile, GeoJSON or KML file.'],
     [

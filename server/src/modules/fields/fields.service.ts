@@ -56,8 +56,11 @@ export async function listFields(
   const rows = await selectFieldRows(db, caller.holdingId, { srid });
   const croppings = await loadCroppingResponses(db, caller, { yearIds: [yearId], srid });
   const byField = new Map<number, FieldResponse['Croppings']>();
-  for (const cropping of croppings)
-    byField.set(cropping.FieldId, [...(byField.get(cropping.FieldId) ?? []), cropping]);
+  for (const cropping of croppings) {
+    const list = byField.get(cropping.FieldId);
+    if (list) list.push(cropping);
+    else byField.set(cropping.FieldId, [cropping]);
+  }
   return rows.map((row) => presentField(row, byField.get(row.id) ?? []));
 }
 
