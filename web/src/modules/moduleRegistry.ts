@@ -12,7 +12,7 @@ export const moduleRegistry: Readonly<Record<string, ModulePage>> = {
   '/dashboard': lazy(() =>
     import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
   ),
-  // Fields (/fields) and Map layers (/datalayers) plug in here once their page components exist:
-  //   '/fields': lazy(() => import('./fields/<page>.tsx').then((module) => ({ default: module.<Page> }))),
+  '/fields': lazy(() => import('./fields/FieldsPage.tsx').then((module) => ({ default: module.FieldsPage }))),
+  // Map layers (/datalayers) plugs in here once its page component exists:
   //   '/datalayers': lazy(() => import('../map/<page>.tsx').then((module) => ({ default: module.<Page> }))),
 };

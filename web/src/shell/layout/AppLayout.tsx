@@ -58,7 +58,7 @@ export function AppLayout() {
             <YearSwitcher
               years={holding.CropYears}
               current={yearId}
-              canOpenNewYear={!session.readOnly}
+              canOpenNewYear={!session.readOnly && session.permissions.holdings.write}
               onChange={(year) => void actions.changeYear(year)}
               onOpenNewYear={() => void actions.openNewYear()}
             />

@@ -4,7 +4,7 @@ import { Button, Menu } from '@mantine/core';
 export interface YearSwitcherProps {
   years: readonly number[];
   current: number;
-  /** Offers opening the year after the latest one; off in read-only sessions. */
+  /** Offers opening the year after the latest one, to users who may change holdings outside read-only sessions. */
   canOpenNewYear: boolean;
   onChange(yearId: number): void;
   onOpenNewYear(): void;

@@ -310,6 +310,8 @@ export function useShellController(api: ApiClient): ShellController {
   );
 
   const logOut = useCallback(async () => {
+    // The session is being ended on purpose: a 401 now (a password change revokes tokens) is no surprise.
+    api.setUnauthorisedHandling(false);
     try {
       await deleteSession(api);
     } catch {
@@ -317,7 +319,6 @@ export function useShellController(api: ApiClient): ShellController {
     }
     clearStoredAccessToken();
     api.setToken(null);
-    api.setUnauthorisedHandling(false);
     reloadToLogin();
   }, [api]);
 
