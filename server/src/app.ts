@@ -39,7 +39,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const indexFile = join(deps.config.webDist, 'index.html');
+  const serveWebApp = existsSync(indexFile);
+  registerErrorHandler(app, { serveWebApp });
 
   await app.register(formbody);
   await app.register(websocket);
@@ -59,16 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessHook(app, deps.database.db);
   await registerModules(app);
 
-  const indexFile = join(deps.config.webDist, 'index.html');
-  if (existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-    // Client-side routes (/fields/…, /dashboard) all load the one page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/oauth/') || request.method !== 'GET') {
-        return reply.status(404).send({ Message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
-      }
-      return reply.type('text/html').sendFile('index.html');
-    });
+  if (serveWebApp) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: 'index.html' });
   }
   return app;
 }

@@ -6,7 +6,7 @@ import { HttpError, type FieldError } from './httpErrors.ts';
  * Turns every error into the spec's shapes: `{ Message, Errors? }` for 4xx, a bare generic message for 5xx.
  * Stack traces and driver messages never reach a client.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { serveWebApp: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429) reply.header('Retry-After', String(error.body.RetryAfter ?? 1));
@@ -32,9 +32,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ Message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
+    if (isApi || request.method !== 'GET' || !options.serveWebApp) {
+      return reply.status(404).send({ Message: `No route matches ${request.method} ${request.url.split('?')[0]}.` });
     }
-    return reply.callNotFound();
+    // Client-side routes (/fields/…, /dashboard) all load the one page.
+    return reply.type('text/html').sendFile('index.html');
   });
 }
