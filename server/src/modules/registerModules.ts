@@ -3,6 +3,7 @@ import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts'
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { holdingsRoutes } from './holdings/holdings.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(croppingsRoutes);
   await app.register(holdingValidationRoutes);
   await app.register(boundaryImportRoutes);
+  await app.register(holdingsRoutes);
 }

@@ -1,6 +1,16 @@
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Group, NativeSelect, Popover, Stack, Table, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NativeSelect,
+  Popover,
+  Stack,
+  Table,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { defaultMinDateYear } from '@headland/domain/croppingDates';
 import {
   formatDisplayDate,
@@ -30,6 +40,11 @@ export interface DatePickerProps {
 
 const yearsAheadOffered = 10;
 
+/** Plain English is written the British way here: the product is for the UK and Ireland. */
+function calendarLocale(language: string): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
 function readToday(): IsoDate {
   return isoDateFromLocalDate(new Date());
 }
@@ -58,6 +73,7 @@ export function DatePicker({
   today = readToday,
 }: DatePickerProps) {
   const { t, i18n } = useTranslation();
+  const locale = calendarLocale(i18n.language);
   const dialogId = useId();
   const [text, setText] = useState(value ? formatDisplayDate(value) : '');
   const [refused, setRefused] = useState(false);
@@ -75,22 +91,29 @@ export function DatePicker({
   const lastYear = maxYear ?? monthOf(today()).year + yearsAheadOffered;
   const years = useMemo(() => {
     const list: number[] = [];
-    for (let year = Math.min(minYear, view.year); year <= Math.max(lastYear, view.year); year += 1) list.push(year);
+    for (let year = Math.min(minYear, view.year); year <= Math.max(lastYear, view.year); year += 1)
+      list.push(year);
     return list;
   }, [minYear, lastYear, view.year]);
 
   const monthNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
     return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2001, index, 1))));
-  }, [i18n.language]);
+  }, [locale]);
   const weekdayNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
     // 1 January 2001 was a Monday.
     return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2001, 0, 1 + index))));
-  }, [i18n.language]);
+  }, [locale]);
   const longDate = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    [i18n.language],
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    [locale],
   );
 
   const commitText = () => {
@@ -173,7 +196,11 @@ export function DatePicker({
       <Popover.Dropdown>
         <Stack gap="xs" id={dialogId} role="dialog" aria-label={t('fields.datePicker.dialog', { label })}>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t('fields.datePicker.previousMonth')} onClick={() => handleMonthStep(-1)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('fields.datePicker.previousMonth')}
+              onClick={() => handleMonthStep(-1)}
+            >
               ‹
             </ActionIcon>
             <NativeSelect
@@ -188,7 +215,11 @@ export function DatePicker({
               onChange={(event) => setView({ ...view, year: Number(event.currentTarget.value) })}
               data={years.map((year) => String(year))}
             />
-            <ActionIcon variant="subtle" aria-label={t('fields.datePicker.nextMonth')} onClick={() => handleMonthStep(1)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('fields.datePicker.nextMonth')}
+              onClick={() => handleMonthStep(1)}
+            >
               ›
             </ActionIcon>
           </Group>
@@ -249,7 +280,15 @@ export function DatePicker({
 
 function CalendarIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
     </svg>

@@ -1,7 +1,13 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@mantine/core';
-import { clampNumber, formatNumberText, parseNumberText, stepNumber, type NumberFormat } from './numberText.ts';
+import {
+  clampNumber,
+  formatNumberText,
+  parseNumberText,
+  stepNumber,
+  type NumberFormat,
+} from './numberText.ts';
 
 export interface NumberInputProps extends NumberFormat {
   /** The accessible label, in the spec's wording. */

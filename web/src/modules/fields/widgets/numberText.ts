@@ -23,7 +23,8 @@ export interface NumberFormat {
 
 export function formatNumberText(value: number | undefined, format: NumberFormat = {}): string {
   if (value === undefined) return '';
-  const fixed = format.decimals === undefined ? String(value) : roundTo(value, format.decimals).toFixed(format.decimals);
+  const fixed =
+    format.decimals === undefined ? String(value) : roundTo(value, format.decimals).toFixed(format.decimals);
   if (!format.leadingZeros) return fixed;
   const negative = fixed.startsWith('-');
   const unsigned = negative ? fixed.slice(1) : fixed;

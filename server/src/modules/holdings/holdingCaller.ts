@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { brands, type Brand } from '@headland/domain/brands';
+import { derivePermissions, rolePermissions, type Permissions } from '@headland/domain/permissions';
+import { isAgronomistOrHigher, type HoldingRole } from '@headland/domain/roles';
+import type { ChangeActor } from '../../events/recordEvent.ts';
+import { forbidden } from '../../http/httpErrors.ts';
+import { requireAuth } from '../session/accessHook.ts';
+import type { AuthContext } from '../session/authContext.ts';
+import { mayOpenEveryHolding } from '../session/holdingAccess.ts';
+import type { HoldingRecord } from './holdings.queries.ts';
+
+/** Who calls a holdings route: holdings are managed from any session, or before a holding is chosen. */
+export interface HoldingsCaller {
+  auth: AuthContext;
+  brand: Brand;
+}
+
+export function holdingsCallerOf(request: FastifyRequest): HoldingsCaller {
+  const auth = requireAuth(request);
+  return { auth, brand: brands[auth.brandId] };
+}
+
+/** The event author: the caller's user and the session they work in (which may be on another holding). */
+export function actorOf(caller: HoldingsCaller, holdingId: number | null): ChangeActor {
+  return { userId: caller.auth.user.id, holdingId, sessionId: caller.auth.session?.id ?? null };
+}
+
+/** Whether the caller may open the holding at all: the same rule as holding selection. */
+export function mayOpen(caller: HoldingsCaller, record: HoldingRecord): boolean {
+  return mayOpenEveryHolding(caller.auth.user.role) || record.holding_role !== null || record.is_agronomist;
+}
+
+/**
+ * The caller's rights on a holding, derived exactly as for a session opened on it. A read-only session
+ * makes every holding read-only for its tab, not only its own holding.
+ */
+export function permissionsOn(caller: HoldingsCaller, record: HoldingRecord): Permissions {
+  const { auth } = caller;
+  return derivePermissions({
+    role: auth.user.role,
+    holdingRole: record.holding_role as HoldingRole | null,
+    holdingPermissions: record.holding_permissions,
+    holdingFeatures: record.features ?? {},
+    brandFeatures: caller.brand.features,
+    readOnlySession: auth.session?.readOnly ?? false,
+    fixedHoldingList: auth.fixedHoldingList,
+  });
+}
+
+export function mayChangeHolding(caller: HoldingsCaller, record: HoldingRecord): boolean {
+  return mayOpen(caller, record) && permissionsOn(caller, record).holdings.write;
+}
+
+export const readOnlySessionMessage = 'This session is read-only: holdings cannot be changed from it.';
+
+/** Refuses a change from a read-only session. */
+export function assertWritableSession(caller: HoldingsCaller): void {
+  if (caller.auth.session?.readOnly) throw forbidden(readOnlySessionMessage);
+}
+
+/**
+ * Refuses to create (or import) a holding unless the caller's account role carries holdings write: creating
+ * is not about any one holding, so no holding narrows it.
+ */
+export function assertMayCreateHoldings(caller: HoldingsCaller): void {
+  assertWritableSession(caller);
+  if (!rolePermissions(caller.auth.user.role).holdings.write) {
+    throw forbidden('You do not have permission to create holdings.');
+  }
+}
+
+/** Agronomist level or higher: recorded as the agronomist of the holdings they create. */
+export function isAgronomistType(caller: HoldingsCaller): boolean {
+  return isAgronomistOrHigher(caller.auth.user.role);
+}
+
+/** The caller's own business, fixed on their holdings: agronomist-level users with a business (session §6). */
+export function fixedBusinessId(caller: HoldingsCaller): number | null {
+  return isAgronomistType(caller) ? caller.auth.user.businessId : null;
+}

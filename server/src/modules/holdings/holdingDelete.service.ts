@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { holdingDeleteMessages } from '@headland/domain/api/holdingsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { forbiddenMessage } from '@headland/domain/permissions';
+import { holdings } from '../../db/schema.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
+import { actorOf, assertWritableSession, mayOpen, permissionsOn, type HoldingsCaller } from './holdingCaller.ts';
+import type { HoldingsDeps } from './holdingSave.service.ts';
+import { holdingHasData, holdingRecord } from './holdings.queries.ts';
+
+/** A refusal the client shows in a message box titled "Unable to delete holding". */
+function deleteRefused(message: string): HttpError {
+  return new HttpError(400, message, {
+    Title: holdingDeleteMessages.title,
+    Errors: [{ Field: 'id', Message: message }],
+  });
+}
+
+/**
+ * Deletes an empty holding (session-shell §5): never the one open in the caller's session, only with holdings
+ * write on it and from a session that is not read-only. The Event outlives the holding: it is recorded without
+ * a holding, naming the deleted one in its data.
+ */
+export async function deleteHolding(deps: HoldingsDeps, caller: HoldingsCaller, holdingId: number): Promise<void> {
+  assertWritableSession(caller);
+  await deps.db.transaction(async (tx) => {
+    const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
+    if (!record) throw notFound('This holding does not exist.');
+    if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
+    if (!permissionsOn(caller, record).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
+    if (caller.auth.session?.holdingId === holdingId) throw deleteRefused(holdingDeleteMessages.selected);
+    if (await holdingHasData(tx, holdingId)) throw deleteRefused(holdingDeleteMessages.notEmpty);
+    await tx.delete(holdings).where(eq(holdings.id, holdingId));
+    await recordEvent(tx, actorOf(caller, null), {
+      action: EventAction.Delete,
+      source: Module.Holding,
+      objectType: 'Holding',
+      data: { HoldingId: holdingId, Name: record.trading_name },
+    });
+  });
+  // Other tabs open on the holding lose it at once.
+  deps.authCache.forgetWhere((cached) => cached.session?.holdingId === holdingId);
+}

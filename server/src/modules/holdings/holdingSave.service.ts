@@ -1,0 +1,416 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { HoldingDetails, HoldingSaveRequest } from '@headland/domain/api/holdingsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import {
+  effectivePkModel,
+  effectivePSorpCapacity,
+  pkModelSchema,
+  validateHoldingForm,
+  type HoldingFormField,
+  type PkModel,
+} from '@headland/domain/holdingRules';
+import { forbiddenMessage } from '@headland/domain/permissions';
+import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
+import { roundTo } from '@headland/domain/units';
+import type { Db } from '../../db/database.ts';
+import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../db/schema.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest, forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import type { AuthCache } from '../session/authCache.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+import { currentHarvestYear } from '../session/session.service.ts';
+import {
+  actorOf,
+  assertMayCreateHoldings,
+  assertWritableSession,
+  fixedBusinessId,
+  isAgronomistType,
+  mayChangeHolding,
+  mayOpen,
+  permissionsOn,
+  type HoldingsCaller,
+} from './holdingCaller.ts';
+import {
+  allRegions,
+  businessExists,
+  holdingRecord,
+  holdingWeatherOfYear,
+  sharedBusinessIdLimit,
+  townById,
+  townStationIds,
+  type HoldingRecord,
+} from './holdings.queries.ts';
+import { presentHoldingDetails } from './holdings.presenters.ts';
+
+export interface HoldingsDeps {
+  db: Db;
+  authCache: AuthCache;
+}
+
+/** Where each form value travels in the save payload: the `Field` of its message. */
+const payloadField: Record<HoldingFormField, string> = {
+  tradingName: 'holding.TradingName',
+  accountNumber: 'holding.AccountNumber',
+  address: 'holding.Address',
+  townId: 'holding.TownId',
+  regionId: 'holding.Region',
+  totalArea: 'totalArea',
+  grasslandDerogation: 'grasslandDerogation',
+  grasslandDerogationNumber: 'grasslandDerogationNumber',
+  startingYear: 'firstCroppingYear',
+  pkModel: 'pkModel',
+  pSorpCapacity: 'holding.PSorpCapacity',
+  weatherStationId: 'holding.WeatherStationId',
+  customWeather: 'holdingWeather',
+  monthlyRainfall: 'holdingWeather',
+};
+
+/** Everything a save writes, once every rule has been applied. */
+interface ResolvedSave {
+  holding: {
+    tradingName: string;
+    accountNumber: string | null;
+    address: string | null;
+    townId: number | null;
+    regionId: number | null;
+    businessId: number | null;
+    nvz: boolean;
+    pSorpCapacity: number | null;
+    agronomistId: number | null;
+    weatherStationId: number | null;
+    excludeFromUserReports: boolean;
+  };
+  /** The crop year of the year block and the custom weather; null when the holding has none to edit. */
+  yearId: number | null;
+  yearData: { totalArea: number | null; grasslandDerogationNumber: string | null; pkModel: PkModel };
+  /** A crop year to register as the holding's first. */
+  newFirstYear: number | null;
+  /** 'keep' leaves the custom weather as it is; [] turns it off; twelve rows turn it on. */
+  weather: 'keep' | { month: number; rainfall: number }[];
+}
+
+const blankToNull = (text: string | null | undefined) => {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Keeps the line breaks a user typed, but no trailing blank lines or spaces. */
+const cleanAddress = (text: string | null | undefined) => {
+  const cleaned = text?.replace(/\s+$/, '');
+  return cleaned ? cleaned : null;
+};
+
+/**
+ * Applies every rule of the holding dialog to a save, server-side: the messages of holdings spec §5.1 and the
+ * transitions of §4.1. `stored` is null for a new holding. Throws a 400 with every message at once.
+ */
+async function resolveSave(
+  db: Db,
+  caller: HoldingsCaller,
+  input: HoldingSaveRequest,
+  stored: HoldingRecord | null,
+): Promise<ResolvedSave> {
+  const { auth, brand } = caller;
+  const { features } = brand;
+  const h = input.holding;
+  const isNew = stored === null;
+  const errors: FieldError[] = [];
+  const add = (Field: string, Message: string) => errors.push({ Field, Message });
+  const storedYears = stored?.crop_years.map((row) => Number(row.year_id)) ?? [];
+
+  const startingYear = input.firstCroppingYear ?? null;
+  const sessionYear = stored && auth.session?.holdingId === stored.id ? auth.session.yearId : null;
+  const yearId = isNew ? startingYear : (input.croppingYearId ?? sessionYear ?? storedYears.at(-1) ?? null);
+  const storedYear = stored?.crop_years.find((row) => Number(row.year_id) === yearId);
+
+  // Values the payload leaves out keep what is stored; a null clears them.
+  const pkModelValue = input.pkModel !== undefined ? input.pkModel : (storedYear?.pk_model ?? null);
+  const totalArea =
+    input.totalArea !== undefined
+      ? input.totalArea
+      : storedYear?.total_area === null || storedYear?.total_area === undefined
+        ? null
+        : Number(storedYear.total_area);
+  const derogationSent = input.grasslandDerogation !== undefined || input.grasslandDerogationNumber !== undefined;
+  const derogationNumber = derogationSent
+    ? (input.grasslandDerogationNumber ?? null)
+    : (storedYear?.grassland_derogation_number ?? null);
+  const derogationTicked = derogationSent
+    ? (input.grasslandDerogation ?? derogationNumber !== null)
+    : derogationNumber !== null;
+
+  const weatherOn = features.weather && features.postTown;
+  const weatherSent = weatherOn && input.holdingWeather !== undefined && yearId !== null;
+  const customRows = weatherSent ? (input.holdingWeather ?? []) : [];
+  const customWeather = customRows.length > 0;
+  const keptCustom =
+    !weatherSent && stored && yearId !== null
+      ? (await holdingWeatherOfYear(db, stored.id, yearId)).length > 0
+      : false;
+
+  const townId = features.postTown ? (h.TownId ?? null) : (stored?.town_id ?? null);
+  const town = townId === null ? null : await townById(db, townId);
+  const stationIds = town ? townStationIds(town) : [];
+  const regions = new Map((await allRegions(db)).map((region) => [region.id, region]));
+  const regionId = h.Region ?? null;
+  const region = regionId === null ? undefined : regions.get(regionId);
+
+  const weatherStationRequired =
+    weatherOn && auth.session !== null && stationIds.length > 0 && !customWeather && !keptCustom;
+  const issues = validateHoldingForm(
+    {
+      tradingName: h.TradingName,
+      accountNumber: h.AccountNumber,
+      address: h.Address,
+      townId,
+      regionId,
+      totalArea,
+      grasslandDerogation: derogationTicked,
+      grasslandDerogationNumber: derogationNumber,
+      startingYear,
+      pkModel: pkModelValue,
+      pSorpCapacity: h.PSorpCapacity,
+      weatherStationId: h.WeatherStationId,
+      customWeather,
+      monthlyRainfall: customRows.map((row) => ({ month: row.Month, rainfall: row.Rainfall })),
+    },
+    {
+      postTownEnabled: features.postTown,
+      regionsOffered: brand.regionIds.length > 0,
+      startingYearRequired: isNew,
+      weatherStationRequired,
+    },
+  );
+  for (const issue of issues) add(payloadField[issue.field], issue.message);
+
+  if (townId !== null) {
+    if (!town) add('holding.TownId', 'This post town does not exist.');
+    else if (town.deleted && townId !== stored?.town_id) add('holding.TownId', 'This post town is no longer offered.');
+  }
+  if (regionId !== null && (!region || (!region.configured && regionId !== stored?.region_id))) {
+    add('holding.Region', 'This region is not offered.');
+  }
+  if (stored && !stored.can_change_region) {
+    if (regionId !== stored.region_id) add('holding.Region', 'The region of this holding cannot be changed.');
+    if (h.NVZ !== null && h.NVZ !== undefined && h.NVZ !== stored.nvz) {
+      add('holding.NVZ', 'The NVZ status of this holding cannot be changed.');
+    }
+  }
+  if (startingYear !== null && Number.isInteger(startingYear)) {
+    const latest = currentHarvestYear() + 1;
+    if (startingYear > latest) add('firstCroppingYear', `Starting Year cannot be later than ${latest}.`);
+    const firstYear = storedYears[0];
+    if (firstYear !== undefined && startingYear > firstYear) {
+      add('firstCroppingYear', `Starting Year cannot be later than ${firstYear}, the holding's first crop year.`);
+    }
+  }
+  if (!isNew && yearId !== null && !storedYears.includes(yearId) && yearId !== startingYear) {
+    add('croppingYearId', `${yearId} is not a crop year of this holding.`);
+  }
+
+  let businessId: number | null = stored?.business_id ?? null;
+  const fixedBusiness = fixedBusinessId(caller);
+  if (features.business) {
+    if (fixedBusiness !== null) {
+      if (isNew) businessId = fixedBusiness;
+    } else {
+      businessId = h.BusinessId ?? null;
+      if (businessId !== null && businessId !== stored?.business_id) {
+        const choosable = businessId < sharedBusinessIdLimit || businessId === auth.user.businessId;
+        if (!choosable || !(await businessExists(db, businessId))) {
+          add('holding.BusinessId', 'This business is not available to you.');
+        }
+      }
+    }
+  }
+
+  let weatherStationId: number | null = stored?.weather_station_id ?? null;
+  if (weatherOn) {
+    weatherStationId = h.WeatherStationId ?? null;
+    const keepsOwn = weatherStationId === stored?.weather_station_id && townId === stored?.town_id;
+    if (town && weatherStationId !== null && !stationIds.includes(weatherStationId) && !keepsOwn) {
+      add('holding.WeatherStationId', "This weather station is not one of the post town's stations.");
+    }
+    // Without a choice (a new holding made before any is open, or custom weather) the town's main station serves.
+    weatherStationId ??= stationIds[0] ?? null;
+  }
+
+  if (errors.length > 0) throw validationFailed(errors);
+
+  const pkModel = effectivePkModel(regionId, pkModelSchema.parse(pkModelValue));
+  const mayChangeRegion = stored?.can_change_region ?? true;
+  let nvz: boolean;
+  if (!mayChangeRegion) nvz = stored!.nvz;
+  else if (region?.nvz_mandatory) nvz = true;
+  else if (features.nvz) nvz = h.NVZ ?? stored?.nvz ?? false;
+  else nvz = stored?.nvz ?? false;
+
+  const agronomistId = stored?.agronomist_id ?? (isAgronomistType(caller) ? auth.user.id : null);
+  const excludeFromUserReports = isAgronomistOrManager(auth.user.role)
+    ? (input.excludeFromUserReports ?? stored?.exclude_from_user_reports ?? false)
+    : (stored?.exclude_from_user_reports ?? false);
+
+  const firstYear = storedYears[0];
+  return {
+    holding: {
+      tradingName: h.TradingName!.trim(),
+      accountNumber: blankToNull(h.AccountNumber),
+      address: cleanAddress(h.Address),
+      townId,
+      regionId,
+      businessId,
+      nvz,
+      pSorpCapacity: effectivePSorpCapacity(pkModel, h.PSorpCapacity),
+      agronomistId,
+      weatherStationId,
+      excludeFromUserReports,
+    },
+    yearId,
+    yearData: {
+      totalArea: totalArea === null ? null : roundTo(totalArea, 2),
+      grasslandDerogationNumber: derogationTicked ? blankToNull(derogationNumber) : null,
+      pkModel,
+    },
+    newFirstYear:
+      !isNew && startingYear !== null && (firstYear === undefined || startingYear < firstYear) ? startingYear : null,
+    weather: weatherSent
+      ? customRows
+          .map((row) => ({ month: row.Month!, rainfall: roundTo(row.Rainfall!, 1) }))
+          .sort((a, b) => a.month - b.month)
+      : 'keep',
+  };
+}
+
+/** Only Agronomists and Managers see the Power BI option, so only they may change it. */
+function assertMayChangeReportsFlag(caller: HoldingsCaller, input: HoldingSaveRequest, stored: boolean): void {
+  const wanted = input.excludeFromUserReports;
+  if (wanted === null || wanted === undefined || wanted === stored) return;
+  if (!isAgronomistOrManager(caller.auth.user.role)) {
+    throw forbidden('Only an Agronomist or a Manager can change whether the holding is in their Power BI report.');
+  }
+}
+
+async function writeWeather(
+  tx: Db,
+  holdingId: number,
+  yearId: number | null,
+  weather: ResolvedSave['weather'],
+): Promise<void> {
+  if (weather === 'keep' || yearId === null) return;
+  await tx.delete(holdingWeather).where(and(eq(holdingWeather.holdingId, holdingId), eq(holdingWeather.year, yearId)));
+  if (weather.length > 0) {
+    await tx
+      .insert(holdingWeather)
+      .values(weather.map((row) => ({ holdingId, year: yearId, month: row.month, rainfall: row.rainfall })));
+  }
+}
+
+async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingDetails> {
+  const record = await holdingRecord(db, holdingId, caller.auth.user.id);
+  if (!record) throw new Error(`Holding ${holdingId} vanished after saving`);
+  return presentHoldingDetails(record, !mayChangeHolding(caller, record));
+}
+
+/**
+ * Creates a holding: the caller becomes its Owner (and its agronomist when at Agronomist level or higher), and
+ * it gets its first crop year, the Starting Year, with the year block's values and any custom weather.
+ */
+export async function createHolding(
+  deps: HoldingsDeps,
+  caller: HoldingsCaller,
+  input: HoldingSaveRequest,
+): Promise<HoldingDetails> {
+  assertMayCreateHoldings(caller);
+  assertMayChangeReportsFlag(caller, input, false);
+  const { brand, auth } = caller;
+  const holdingId = await deps.db.transaction(async (tx) => {
+    const resolved = await resolveSave(tx, caller, input, null);
+    const [row] = await tx
+      .insert(holdings)
+      .values({
+        ...resolved.holding,
+        features: {
+          perHoldingPermissions: brand.features.perHoldingPermissions,
+          sprayAudit: false,
+          scoutingLink: false,
+        },
+      })
+      .returning({ id: holdings.id });
+    const id = row!.id;
+    await tx.insert(holdingCropYears).values({ holdingId: id, yearId: resolved.yearId!, ...resolved.yearData });
+    await tx.insert(holdingUsers).values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    await writeWeather(tx, id, resolved.yearId, resolved.weather);
+    await recordEvent(tx, actorOf(caller, id), {
+      action: EventAction.Create,
+      source: Module.Holding,
+      objectType: 'Holding',
+      data: { Name: resolved.holding.tradingName, YearId: resolved.yearId },
+    });
+    return id;
+  });
+  // Owning a holding changes whether the user's holding list is fixed, and so their rights.
+  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+  return presentSaved(deps.db, caller, holdingId);
+}
+
+/**
+ * Updates a holding the caller may change, from a session that is not read-only. With `changeNVZOnAllFields`
+ * every field of the holding takes the holding's NVZ flag in the same transaction.
+ */
+export async function updateHolding(
+  deps: HoldingsDeps,
+  caller: HoldingsCaller,
+  input: HoldingSaveRequest,
+): Promise<HoldingDetails> {
+  const holdingId = input.holding.HoldingId;
+  if (holdingId === null || holdingId === undefined) {
+    const message = 'HoldingId is required to update a holding.';
+    throw badRequest(message, [{ Field: 'holding.HoldingId', Message: message }]);
+  }
+  assertWritableSession(caller);
+  await deps.db.transaction(async (tx) => {
+    const stored = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
+    if (!stored) throw notFound('This holding does not exist.');
+    if (!mayOpen(caller, stored)) throw forbidden('You do not have access to this holding.');
+    if (!permissionsOn(caller, stored).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
+    assertMayChangeReportsFlag(caller, input, stored.exclude_from_user_reports);
+    const resolved = await resolveSave(tx, caller, input, stored);
+
+    await tx.update(holdings).set(resolved.holding).where(eq(holdings.id, holdingId));
+    if (resolved.newFirstYear !== null) {
+      await tx
+        .insert(holdingCropYears)
+        .values({ holdingId, yearId: resolved.newFirstYear, pkModel: resolved.yearData.pkModel })
+        .onConflictDoNothing();
+    }
+    if (resolved.yearId !== null) {
+      await tx
+        .insert(holdingCropYears)
+        .values({ holdingId, yearId: resolved.yearId, ...resolved.yearData })
+        .onConflictDoUpdate({ target: [holdingCropYears.holdingId, holdingCropYears.yearId], set: resolved.yearData });
+    }
+    await writeWeather(tx, holdingId, resolved.yearId, resolved.weather);
+    let fieldsChanged: number | undefined;
+    if (input.changeNVZOnAllFields) {
+      const changed = await sqlRows<{ id: number }>(
+        tx,
+        sql`UPDATE fields SET nvz = ${resolved.holding.nvz}, updated_at = now() WHERE holding_id = ${holdingId}
+            RETURNING id`,
+      );
+      fieldsChanged = changed.length;
+    }
+    await recordEvent(tx, actorOf(caller, holdingId), {
+      action: EventAction.Update,
+      source: Module.Holding,
+      objectType: 'Holding',
+      data: {
+        Name: resolved.holding.tradingName,
+        YearId: resolved.yearId,
+        ...(fieldsChanged === undefined ? {} : { NvzOnAllFields: resolved.holding.nvz, FieldsChanged: fieldsChanged }),
+      },
+    });
+  });
+  // The agronomist may have changed, and with it who may open the holding.
+  deps.authCache.forgetWhere((cached) => cached.user.id === caller.auth.user.id);
+  return presentSaved(deps.db, caller, holdingId);
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { CropId, CropResidue, CropPurpose, GrassCuts, GrassManagement } from '@headland/domain/crops';
+import { Region } from '@headland/domain/region';
+import {
+  croppingFormFromResponse,
+  croppingFormMessages,
+  croppingWriteFromForm,
+  hasBlockingMessage,
+  newCroppingForm,
+  withCrop,
+  type CroppingFormContext,
+  type CroppingFormValues,
+} from './croppingForm.ts';
+import { aCropping, aField } from './testing/fieldsFixtures.ts';
+
+const concurrentText =
+  'There are other crops at the same time on this field, and the overall cropped area (16.00 ha) exceeds that of the field (10.00 ha). Please check the dates and area.';
+
+function context(overrides: Partial<CroppingFormContext> = {}): CroppingFormContext {
+  return {
+    field: aField({ Croppings: [aCropping({ CroppingId: 5, Area: 6 })] }),
+    croppingId: undefined,
+    holdingYears: [2024, 2025],
+    region: Region.England,
+    cropManagementOptionsEnabled: true,
+    ...overrides,
+  };
+}
+
+// Spring barley has no required attributes besides residue and purpose, which the cases fill in.
+function barley(overrides: Partial<CroppingFormValues> = {}): CroppingFormValues {
+  return {
+    ...newCroppingForm(1, 2025),
+    CropId: CropId.SpringBarley,
+    Residue: CropResidue.Baled,
+    Purpose: CropPurpose.Malting,
+    SowingDate: '2025-03-10',
+    HarvestDate: '2025-08-20',
+    Area: 4,
+    ...overrides,
+  };
+}
+
+describe('croppingFormMessages', () => {
+  it.each([
+    ['a well-formed cropping beside another', barley(), [], undefined],
+    [
+      'a sowing after the harvest',
+      barley({ SowingDate: '2025-06-01', HarvestDate: '2025-05-01' }),
+      ['The sowing date must be before the harvest or destruction date.'],
+      undefined,
+    ],
+    [
+      'a sowing outside the crop year',
+      barley({ SowingDate: '2025-08-02', HarvestDate: '2025-09-01' }),
+      [
+        'The dates do not fit crop year 2025: sowing must be between 01/08/2024 and 31/07/2025, and harvest or destruction no later than 31/07/2026.',
+      ],
+      undefined,
+    ],
+    [
+      'an area that overfills the field with the other crop',
+      barley({ Area: 9 }),
+      [],
+      concurrentText.replace('16.00', '15.00'),
+    ],
+    ['no area, which takes the whole field', barley({ Area: undefined }), [], concurrentText],
+    ['an overlap within the 0.1 ha tolerance', barley({ Area: 4.1 }), [], undefined],
+    ['a crop that ends before the other starts', barley({ SowingDate: '2024-08-10', HarvestDate: '2024-09-01' }), [], undefined],
+  ])('%s', (_case, values, dateErrors, concurrent) => {
+    const messages = croppingFormMessages(values, context());
+    expect(messages.dateErrors).toEqual(dateErrors);
+    expect(messages.concurrentCrops).toBe(concurrent);
+    expect(hasBlockingMessage(messages)).toBe(dateErrors.length > 0 || concurrent !== undefined);
+  });
+
+  it('leaves the cropping being edited out of the overlap check', () => {
+    const own = aCropping({ CroppingId: 5, Area: 6 });
+    const messages = croppingFormMessages(barley({ Area: 9 }), context({ croppingId: 5, field: aField({ Croppings: [own] }) }));
+    expect(messages.concurrentCrops).toBeUndefined();
+  });
+
+  it.each([
+    ['no crop', { CropId: null }, { cropMissing: true }],
+    ["'Other' without a name", { CropId: CropId.Other, Purpose: null, Residue: null }, { cropNameMissing: true }],
+  ])('blocks saving with %s', (_case, overrides, flags) => {
+    const messages = croppingFormMessages(barley(overrides), context());
+    expect(messages).toMatchObject(flags);
+    expect(hasBlockingMessage(messages)).toBe(true);
+  });
+
+  it('reports the required attributes of the crop', () => {
+    const messages = croppingFormMessages(barley({ Residue: null, Purpose: null }), context());
+    expect(messages.attributeProblems.map((problem) => problem.message)).toEqual([
+      'Residue is required.',
+      'Purpose is required.',
+    ]);
+  });
+
+  it('warns of an old N crop group only in Scotland', () => {
+    const values = barley({ NCropGroup: 12 });
+    expect(croppingFormMessages(values, context({ region: Region.Scotland })).nCropGroup).toMatch(/12 is not valid/);
+    expect(croppingFormMessages(values, context()).nCropGroup).toBeUndefined();
+  });
+});
+
+describe('withCrop', () => {
+  it('clears the attributes the new crop does not ask for', () => {
+    const grass = {
+      ...newCroppingForm(1, 2025),
+      CropId: CropId.Grass,
+      GrassManagement: GrassManagement.Cut,
+      GrassCuts: GrassCuts.Two,
+      VarietyName: 'AberMagic',
+    };
+    const changed = withCrop(grass, CropId.WinterWheat, context());
+    expect(changed).toMatchObject({ CropId: CropId.WinterWheat, GrassManagement: null, GrassCuts: null, VarietyName: '' });
+  });
+});
+
+describe('croppingWriteFromForm', () => {
+  it('sends cleared values as null and trims texts', () => {
+    const form = croppingFormFromResponse(aCropping({ CropId: CropId.Other, CropName: ' Quinoa ', ManureSpreadArea: -1 }));
+    const body = croppingWriteFromForm({ ...form, CropDescr: '  ', DestructionDate: '2025-05-01' });
+    expect(body).toMatchObject({
+      CropId: CropId.Other,
+      CropName: 'Quinoa',
+      CropDescr: null,
+      ManureSpreadArea: null,
+      Destroyed: true,
+      Area: 10,
+    });
+  });
+});
