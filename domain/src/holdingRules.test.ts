@@ -12,7 +12,10 @@ import {
   type MonthlyRainfall,
 } from './holdingRules.ts';
 
-const fullYear: MonthlyRainfall[] = Array.from({ length: 12 }, (_, index) => ({ month: index + 1, rainfall: 50 }));
+const fullYear: MonthlyRainfall[] = Array.from({ length: 12 }, (_, index) => ({
+  month: index + 1,
+  rainfall: 50,
+}));
 
 const valid: HoldingFormValues = {
   tradingName: 'Wold Farm',
@@ -74,17 +77,28 @@ describe('validateHoldingForm', () => {
     ],
     [
       'custom weather with an empty month',
-      { customWeather: true, monthlyRainfall: fullYear.map((row, i) => (i === 5 ? { ...row, rainfall: null } : row)) },
+      {
+        customWeather: true,
+        monthlyRainfall: fullYear.map((row, i) => (i === 5 ? { ...row, rainfall: null } : row)),
+      },
       {},
       holdingMessages.monthlyRainfallRequired,
     ],
     [
       'custom weather with a negative month',
-      { customWeather: true, monthlyRainfall: fullYear.map((row, i) => (i === 0 ? { ...row, rainfall: -1 } : row)) },
+      {
+        customWeather: true,
+        monthlyRainfall: fullYear.map((row, i) => (i === 0 ? { ...row, rainfall: -1 } : row)),
+      },
       {},
       holdingMessages.monthlyRainfallRequired,
     ],
-    ['account number of 21 characters', { accountNumber: 'A'.repeat(21) }, {}, holdingMessages.accountNumberTooLong],
+    [
+      'account number of 21 characters',
+      { accountNumber: 'A'.repeat(21) },
+      {},
+      holdingMessages.accountNumberTooLong,
+    ],
     ['address of five lines', { address: 'a\nb\nc\nd\ne' }, {}, holdingMessages.addressTooManyLines],
   ])('reports %s', (_, change, context, message) => {
     const issues = validateHoldingForm({ ...valid, ...change }, { ...everything, ...context });
@@ -96,12 +110,28 @@ describe('validateHoldingForm', () => {
     ['no region when no regions are offered', { regionId: null }, { regionsOffered: false }],
     ['a missing derogation number when not ticked', { grasslandDerogationNumber: '' }, {}],
     ['no starting year on an update', { startingYear: null }, { startingYearRequired: false }],
-    ['no station with custom weather', { weatherStationId: null, customWeather: true, monthlyRainfall: fullYear }, {}],
+    [
+      'no station with custom weather',
+      { weatherStationId: null, customWeather: true, monthlyRainfall: fullYear },
+      {},
+    ],
     ['no station where none is asked for', { weatherStationId: null }, { weatherStationRequired: false }],
-    ['zero total area and zero rainfall', { totalArea: 0, customWeather: true, monthlyRainfall: fullYear.map((row) => ({ ...row, rainfall: 0 })) }, {}],
+    [
+      'zero total area and zero rainfall',
+      {
+        totalArea: 0,
+        customWeather: true,
+        monthlyRainfall: fullYear.map((row) => ({ ...row, rainfall: 0 })),
+      },
+      {},
+    ],
     ['an account number of 20 characters', { accountNumber: 'A'.repeat(20) }, {}],
     ['an address of four lines', { address: 'a\r\nb\rc\nd' }, {}],
-    ['a P sorp capacity outside Scotland, where it is cleared anyway', { pkModel: 'SRUC', pSorpCapacity: 9 }, {}],
+    [
+      'a P sorp capacity outside Scotland, where it is cleared anyway',
+      { pkModel: 'SRUC', pSorpCapacity: 9 },
+      {},
+    ],
   ])('accepts %s', (_, change, context) => {
     expect(validateHoldingForm({ ...valid, ...change }, { ...everything, ...context })).toEqual([]);
   });

@@ -74,9 +74,16 @@ export function isCompleteRainfall(rows: readonly MonthlyRainfall[]): boolean {
   if (rows.length !== monthsInYear) return false;
   const months = new Set<number>();
   for (const { month, rainfall } of rows) {
-    if (month === null || month === undefined || !Number.isInteger(month) || month < 1 || month > monthsInYear)
+    if (
+      month === null ||
+      month === undefined ||
+      !Number.isInteger(month) ||
+      month < 1 ||
+      month > monthsInYear
+    )
       return false;
-    if (rainfall === null || rainfall === undefined || !Number.isFinite(rainfall) || rainfall < 0) return false;
+    if (rainfall === null || rainfall === undefined || !Number.isFinite(rainfall) || rainfall < 0)
+      return false;
     months.add(month);
   }
   return months.size === monthsInYear;
@@ -119,10 +126,14 @@ export interface HoldingFormIssue {
   message: string;
 }
 
-const isBlank = (text: string | null | undefined) => text === null || text === undefined || text.trim() === '';
+const isBlank = (text: string | null | undefined) =>
+  text === null || text === undefined || text.trim() === '';
 
 /** Every message of holdings spec §5.1 that applies, in the order of the form. Saving needs none. */
-export function validateHoldingForm(values: HoldingFormValues, context: HoldingFormContext): HoldingFormIssue[] {
+export function validateHoldingForm(
+  values: HoldingFormValues,
+  context: HoldingFormContext,
+): HoldingFormIssue[] {
   const issues: HoldingFormIssue[] = [];
   const add = (field: HoldingFormField, message: string) => issues.push({ field, message });
 

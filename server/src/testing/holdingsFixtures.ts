@@ -61,12 +61,19 @@ export async function seedHoldingReference(db: Db): Promise<void> {
 
 /** Twelve months of custom rainfall: 10.5, 11.5 ... */
 export function customRainfall(year: number): NonNullable<HoldingSaveRequest['holdingWeather']> {
-  return Array.from({ length: 12 }, (_, index) => ({ HoldingId: null, Year: year, Month: index + 1, Rainfall: 10.5 + index }));
+  return Array.from({ length: 12 }, (_, index) => ({
+    HoldingId: null,
+    Year: year,
+    Month: index + 1,
+    Rainfall: 10.5 + index,
+  }));
 }
 
 /** A complete, valid save payload for a new English holding in Louth; `change` overrides parts of it. */
 export function newHoldingPayload(
-  change: Partial<Omit<HoldingSaveRequest, 'holding'>> & { holding?: Partial<HoldingSaveRequest['holding']> } = {},
+  change: Partial<Omit<HoldingSaveRequest, 'holding'>> & {
+    holding?: Partial<HoldingSaveRequest['holding']>;
+  } = {},
 ): HoldingSaveRequest {
   const { holding, ...rest } = change;
   return {

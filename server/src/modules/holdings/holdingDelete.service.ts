@@ -5,7 +5,13 @@ import { forbiddenMessage } from '@headland/domain/permissions';
 import { holdings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
-import { actorOf, assertWritableSession, mayOpen, permissionsOn, type HoldingsCaller } from './holdingCaller.ts';
+import {
+  actorOf,
+  assertWritableSession,
+  mayOpen,
+  permissionsOn,
+  type HoldingsCaller,
+} from './holdingCaller.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
 import { holdingHasData, holdingRecord } from './holdings.queries.ts';
 
@@ -22,7 +28,11 @@ function deleteRefused(message: string): HttpError {
  * write on it and from a session that is not read-only. The Event outlives the holding: it is recorded without
  * a holding, naming the deleted one in its data.
  */
-export async function deleteHolding(deps: HoldingsDeps, caller: HoldingsCaller, holdingId: number): Promise<void> {
+export async function deleteHolding(
+  deps: HoldingsDeps,
+  caller: HoldingsCaller,
+  holdingId: number,
+): Promise<void> {
   assertWritableSession(caller);
   await deps.db.transaction(async (tx) => {
     const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });

@@ -131,7 +131,8 @@ async function resolveSave(
       : storedYear?.total_area === null || storedYear?.total_area === undefined
         ? null
         : Number(storedYear.total_area);
-  const derogationSent = input.grasslandDerogation !== undefined || input.grasslandDerogationNumber !== undefined;
+  const derogationSent =
+    input.grasslandDerogation !== undefined || input.grasslandDerogationNumber !== undefined;
   const derogationNumber = derogationSent
     ? (input.grasslandDerogationNumber ?? null)
     : (storedYear?.grassland_derogation_number ?? null);
@@ -185,7 +186,8 @@ async function resolveSave(
 
   if (townId !== null) {
     if (!town) add('holding.TownId', 'This post town does not exist.');
-    else if (town.deleted && townId !== stored?.town_id) add('holding.TownId', 'This post town is no longer offered.');
+    else if (town.deleted && townId !== stored?.town_id)
+      add('holding.TownId', 'This post town is no longer offered.');
   }
   if (regionId !== null && (!region || (!region.configured && regionId !== stored?.region_id))) {
     add('holding.Region', 'This region is not offered.');
@@ -201,7 +203,10 @@ async function resolveSave(
     if (startingYear > latest) add('firstCroppingYear', `Starting Year cannot be later than ${latest}.`);
     const firstYear = storedYears[0];
     if (firstYear !== undefined && startingYear > firstYear) {
-      add('firstCroppingYear', `Starting Year cannot be later than ${firstYear}, the holding's first crop year.`);
+      add(
+        'firstCroppingYear',
+        `Starting Year cannot be later than ${firstYear}, the holding's first crop year.`,
+      );
     }
   }
   if (!isNew && yearId !== null && !storedYears.includes(yearId) && yearId !== startingYear) {
@@ -272,7 +277,9 @@ async function resolveSave(
       pkModel,
     },
     newFirstYear:
-      !isNew && startingYear !== null && (firstYear === undefined || startingYear < firstYear) ? startingYear : null,
+      !isNew && startingYear !== null && (firstYear === undefined || startingYear < firstYear)
+        ? startingYear
+        : null,
     weather: weatherSent
       ? customRows
           .map((row) => ({ month: row.Month!, rainfall: roundTo(row.Rainfall!, 1) }))
@@ -282,11 +289,17 @@ async function resolveSave(
 }
 
 /** Only Agronomists and Managers see the Power BI option, so only they may change it. */
-function assertMayChangeReportsFlag(caller: HoldingsCaller, input: HoldingSaveRequest, stored: boolean): void {
+function assertMayChangeReportsFlag(
+  caller: HoldingsCaller,
+  input: HoldingSaveRequest,
+  stored: boolean,
+): void {
   const wanted = input.excludeFromUserReports;
   if (wanted === null || wanted === undefined || wanted === stored) return;
   if (!isAgronomistOrManager(caller.auth.user.role)) {
-    throw forbidden('Only an Agronomist or a Manager can change whether the holding is in their Power BI report.');
+    throw forbidden(
+      'Only an Agronomist or a Manager can change whether the holding is in their Power BI report.',
+    );
   }
 }
 
@@ -297,7 +310,9 @@ async function writeWeather(
   weather: ResolvedSave['weather'],
 ): Promise<void> {
   if (weather === 'keep' || yearId === null) return;
-  await tx.delete(holdingWeather).where(and(eq(holdingWeather.holdingId, holdingId), eq(holdingWeather.year, yearId)));
+  await tx
+    .delete(holdingWeather)
+    .where(and(eq(holdingWeather.holdingId, holdingId), eq(holdingWeather.year, yearId)));
   if (weather.length > 0) {
     await tx
       .insert(holdingWeather)
@@ -337,8 +352,12 @@ export async function createHolding(
       })
       .returning({ id: holdings.id });
     const id = row!.id;
-    await tx.insert(holdingCropYears).values({ holdingId: id, yearId: resolved.yearId!, ...resolved.yearData });
-    await tx.insert(holdingUsers).values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    await tx
+      .insert(holdingCropYears)
+      .values({ holdingId: id, yearId: resolved.yearId!, ...resolved.yearData });
+    await tx
+      .insert(holdingUsers)
+      .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
     await writeWeather(tx, id, resolved.yearId, resolved.weather);
     await recordEvent(tx, actorOf(caller, id), {
       action: EventAction.Create,
@@ -387,7 +406,10 @@ export async function updateHolding(
       await tx
         .insert(holdingCropYears)
         .values({ holdingId, yearId: resolved.yearId, ...resolved.yearData })
-        .onConflictDoUpdate({ target: [holdingCropYears.holdingId, holdingCropYears.yearId], set: resolved.yearData });
+        .onConflictDoUpdate({
+          target: [holdingCropYears.holdingId, holdingCropYears.yearId],
+          set: resolved.yearData,
+        });
     }
     await writeWeather(tx, holdingId, resolved.yearId, resolved.weather);
     let fieldsChanged: number | undefined;
@@ -406,7 +428,9 @@ export async function updateHolding(
       data: {
         Name: resolved.holding.tradingName,
         YearId: resolved.yearId,
-        ...(fieldsChanged === undefined ? {} : { NvzOnAllFields: resolved.holding.nvz, FieldsChanged: fieldsChanged }),
+        ...(fieldsChanged === undefined
+          ? {}
+          : { NvzOnAllFields: resolved.holding.nvz, FieldsChanged: fieldsChanged }),
       },
     });
   });

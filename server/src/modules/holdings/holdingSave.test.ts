@@ -45,7 +45,10 @@ async function save(method: 'PUT' | 'POST', token: string, payload: Payload | Ho
   return t.app.inject({ method, url: '/api/holdings/v1', headers: bearer(token), payload });
 }
 
-async function create(token: string, change: Parameters<typeof newHoldingPayload>[0] = {}): Promise<HoldingDetails> {
+async function create(
+  token: string,
+  change: Parameters<typeof newHoldingPayload>[0] = {},
+): Promise<HoldingDetails> {
   const response = await save('PUT', token, newHoldingPayload(change));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<HoldingDetails>();
@@ -83,7 +86,11 @@ function updatePayload(
   };
 }
 
-async function update(token: string, holding: HoldingDetails, change: Parameters<typeof newHoldingPayload>[0] = {}) {
+async function update(
+  token: string,
+  holding: HoldingDetails,
+  change: Parameters<typeof newHoldingPayload>[0] = {},
+) {
   return save('POST', token, updatePayload(holding, change));
 }
 
@@ -95,9 +102,10 @@ beforeAll(async () => {
   manager = await createUser(db, { role: Role.Manager });
   admin = await createUser(db, { role: Role.Admin });
   client = await createUser(db, { role: Role.Client });
-  [agronomistToken, managerToken, adminToken, clientToken] = await Promise.all(
-    [agronomist, manager, admin, client].map((user) => signIn(t.app, user)),
-  );
+  agronomistToken = await signIn(t.app, agronomist);
+  managerToken = await signIn(t.app, manager);
+  adminToken = await signIn(t.app, admin);
+  clientToken = await signIn(t.app, client);
   const home = await createHolding(db, { tradingName: 'Home Farm', cropYears: [2025] });
   await addMember(db, home.id, agronomist.id);
   agronomistSession = (await selectHolding(t.app, agronomistToken, home.id)).token;
@@ -130,7 +138,9 @@ describe('PUT /api/holdings/v1 (create)', () => {
       ExcludeFromUserReports: false,
       CanChangeRegion: true,
       CropYears: [2024],
-      HoldingCropYears: [{ YearId: 2024, TotalArea: 120.5, GrasslandDerogationNumber: null, PkModel: 'ADAS' }],
+      HoldingCropYears: [
+        { YearId: 2024, TotalArea: 120.5, GrasslandDerogationNumber: null, PkModel: 'ADAS' },
+      ],
       ReadOnly: false,
     });
     const members = await sqlRows<{ user_id: number; holding_role: number }>(
@@ -157,7 +167,12 @@ describe('PUT /api/holdings/v1 (create)', () => {
     customRainfall(2024).map((row) => (row.Month === month ? { ...row, Rainfall: rainfall } : row));
 
   it.each<[string, Parameters<typeof newHoldingPayload>[0], string, string]>([
-    ['a blank trading name', { holding: { TradingName: '   ' } }, 'holding.TradingName', holdingMessages.tradingNameRequired],
+    [
+      'a blank trading name',
+      { holding: { TradingName: '   ' } },
+      'holding.TradingName',
+      holdingMessages.tradingNameRequired,
+    ],
     [
       'no post town',
       { holding: { TownId: null, WeatherStationId: null } },
@@ -172,7 +187,12 @@ describe('PUT /api/holdings/v1 (create)', () => {
       'grasslandDerogationNumber',
       holdingMessages.derogationNumberRequired,
     ],
-    ['no starting year', { firstCroppingYear: null }, 'firstCroppingYear', holdingMessages.startingYearRequired],
+    [
+      'no starting year',
+      { firstCroppingYear: null },
+      'firstCroppingYear',
+      holdingMessages.startingYearRequired,
+    ],
     ['no PK model', { pkModel: null }, 'pkModel', holdingMessages.pkModelRequired],
     ['an unknown PK model', { pkModel: 'XYZ' }, 'pkModel', holdingMessages.pkModelRequired],
     [
@@ -211,11 +231,26 @@ describe('PUT /api/holdings/v1 (create)', () => {
       'holding.Address',
       holdingMessages.addressTooManyLines,
     ],
-    ['an unknown post town', { holding: { TownId: 999 } }, 'holding.TownId', 'This post town does not exist.'],
-    ['a deleted post town', { holding: { TownId: ref.oldTown } }, 'holding.TownId', 'This post town is no longer offered.'],
-    ['a region not offered', { holding: { Region: ref.belgium } }, 'holding.Region', 'This region is not offered.'],
     [
-      "a station of another town",
+      'an unknown post town',
+      { holding: { TownId: 999 } },
+      'holding.TownId',
+      'This post town does not exist.',
+    ],
+    [
+      'a deleted post town',
+      { holding: { TownId: ref.oldTown } },
+      'holding.TownId',
+      'This post town is no longer offered.',
+    ],
+    [
+      'a region not offered',
+      { holding: { Region: ref.belgium } },
+      'holding.Region',
+      'This region is not offered.',
+    ],
+    [
+      'a station of another town',
       { holding: { WeatherStationId: ref.perthStation } },
       'holding.WeatherStationId',
       "This weather station is not one of the post town's stations.",
@@ -285,7 +320,12 @@ describe('PUT /api/holdings/v1 (create)', () => {
     ['ADAS in Scotland clears P sorp', ref.scotland, 'ADAS', 2, 'ADAS', null],
   ] as const)('%s', async (_, region, pkModel, pSorp, expectedModel, expectedPSorp) => {
     const created = await create(agronomistToken, {
-      holding: { Region: region, TownId: ref.perth, WeatherStationId: ref.perthStation, PSorpCapacity: pSorp },
+      holding: {
+        Region: region,
+        TownId: ref.perth,
+        WeatherStationId: ref.perthStation,
+        PSorpCapacity: pSorp,
+      },
       pkModel,
     });
     expect(created.HoldingCropYears[0]!.PkModel).toBe(expectedModel);
@@ -303,7 +343,11 @@ describe('PUT /api/holdings/v1 (create)', () => {
   });
 
   it('offers a user without a business the shared businesses only', async () => {
-    const refused = await save('PUT', managerToken, newHoldingPayload({ holding: { BusinessId: ref.otherBusiness } }));
+    const refused = await save(
+      'PUT',
+      managerToken,
+      newHoldingPayload({ holding: { BusinessId: ref.otherBusiness } }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       Errors: [{ Field: 'holding.BusinessId', Message: 'This business is not available to you.' }],
@@ -315,21 +359,31 @@ describe('PUT /api/holdings/v1 (create)', () => {
   it('lets only an Agronomist or a Manager leave a holding out of their Power BI report', async () => {
     const refused = await save('PUT', adminToken, newHoldingPayload({ excludeFromUserReports: true }));
     expect(refused.statusCode).toBe(403);
-    expect((await create(agronomistToken, { excludeFromUserReports: true })).ExcludeFromUserReports).toBe(true);
+    expect((await create(agronomistToken, { excludeFromUserReports: true })).ExcludeFromUserReports).toBe(
+      true,
+    );
     expect((await create(managerToken, { excludeFromUserReports: true })).ExcludeFromUserReports).toBe(true);
   });
 
   it('stores the grassland derogation number only when ticked', async () => {
-    const ticked = await create(agronomistToken, { grasslandDerogation: true, grasslandDerogationNumber: ' GD-7 ' });
+    const ticked = await create(agronomistToken, {
+      grasslandDerogation: true,
+      grasslandDerogationNumber: ' GD-7 ',
+    });
     expect(ticked.HoldingCropYears[0]!.GrasslandDerogationNumber).toBe('GD-7');
-    const unticked = await create(agronomistToken, { grasslandDerogation: false, grasslandDerogationNumber: 'GD-8' });
+    const unticked = await create(agronomistToken, {
+      grasslandDerogation: false,
+      grasslandDerogationNumber: 'GD-8',
+    });
     expect(unticked.HoldingCropYears[0]!.GrasslandDerogationNumber).toBeNull();
   });
 
   it('refuses a Starting Year later than next harvest year', async () => {
     const response = await save('PUT', agronomistToken, newHoldingPayload({ firstCroppingYear: 2099 }));
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ Message: string }>().Message).toMatch(/^Starting Year cannot be later than \d{4}\.$/);
+    expect(response.json<{ Message: string }>().Message).toMatch(
+      /^Starting Year cannot be later than \d{4}\.$/,
+    );
   });
 });
 
@@ -345,7 +399,11 @@ describe('POST /api/holdings/v1 (update)', () => {
   it('saves the editable fields and the year block, with an Event', async () => {
     const holding = await create(agronomistToken);
     const response = await update(agronomistToken, holding, {
-      holding: { TradingName: 'Manor Farm Ltd', Address: 'Line 1\nLine 2\nLine 3\nLine 4', AccountNumber: '' },
+      holding: {
+        TradingName: 'Manor Farm Ltd',
+        Address: 'Line 1\nLine 2\nLine 3\nLine 4',
+        AccountNumber: '',
+      },
       totalArea: 99.999,
       grasslandDerogation: true,
       grasslandDerogationNumber: 'GD-1',
@@ -355,7 +413,9 @@ describe('POST /api/holdings/v1 (update)', () => {
       TradingName: 'Manor Farm Ltd',
       Address: 'Line 1\nLine 2\nLine 3\nLine 4',
       AccountNumber: null,
-      HoldingCropYears: [{ YearId: 2024, TotalArea: 100, GrasslandDerogationNumber: 'GD-1', PkModel: 'ADAS' }],
+      HoldingCropYears: [
+        { YearId: 2024, TotalArea: 100, GrasslandDerogationNumber: 'GD-1', PkModel: 'ADAS' },
+      ],
     });
     const [event] = await sqlRows<{ action: string; data: Record<string, unknown> }>(
       t.db,
@@ -364,8 +424,11 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(event).toEqual({ action: EventAction.Update, data: { Name: 'Manor Farm Ltd', YearId: 2024 } });
   });
 
-  it('keeps what the payload leaves out and accepts the spec\'s { holding, croppingYearId }', async () => {
-    const holding = await create(agronomistToken, { grasslandDerogation: true, grasslandDerogationNumber: 'GD-2' });
+  it("keeps what the payload leaves out and accepts the spec's { holding, croppingYearId }", async () => {
+    const holding = await create(agronomistToken, {
+      grasslandDerogation: true,
+      grasslandDerogationNumber: 'GD-2',
+    });
     const response = await save('POST', agronomistToken, {
       holding: { ...updatePayload(holding).holding, TradingName: 'Renamed' },
       croppingYearId: 2024,
@@ -373,7 +436,9 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       TradingName: 'Renamed',
-      HoldingCropYears: [{ YearId: 2024, TotalArea: 120.5, GrasslandDerogationNumber: 'GD-2', PkModel: 'ADAS' }],
+      HoldingCropYears: [
+        { YearId: 2024, TotalArea: 120.5, GrasslandDerogationNumber: 'GD-2', PkModel: 'ADAS' },
+      ],
     });
   });
 
@@ -407,13 +472,18 @@ describe('POST /api/holdings/v1 (update)', () => {
     const holding = await create(agronomistToken);
     await t.db.execute(sql`UPDATE holdings SET can_change_region = false WHERE id = ${holding.HoldingId}`);
     const before = await holdingSnapshot(t.db, holding.HoldingId);
-    const region = await update(agronomistToken, holding, { holding: { Region: ref.scotland, TradingName: 'X' } });
+    const region = await update(agronomistToken, holding, {
+      holding: { Region: ref.scotland, TradingName: 'X' },
+    });
     expect(region.statusCode).toBe(400);
     expect(region.json()).toEqual({
       Message: 'The region of this holding cannot be changed.',
       Errors: [{ Field: 'holding.Region', Message: 'The region of this holding cannot be changed.' }],
     });
-    const nvz = await update(agronomistToken, holding, { holding: { NVZ: true }, changeNVZOnAllFields: true });
+    const nvz = await update(agronomistToken, holding, {
+      holding: { NVZ: true },
+      changeNVZOnAllFields: true,
+    });
     expect(nvz.statusCode).toBe(400);
     expect(nvz.json<{ Message: string }>().Message).toBe('The NVZ status of this holding cannot be changed.');
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
@@ -436,7 +506,9 @@ describe('POST /api/holdings/v1 (update)', () => {
         t.db,
         sql`SELECT year, month, rainfall FROM holding_weather WHERE holding_id = ${holding.HoldingId} ORDER BY month`,
       );
-    const on = await update(agronomistToken, holding, { holdingWeather: [...customRainfall(2024)].reverse() });
+    const on = await update(agronomistToken, holding, {
+      holdingWeather: [...customRainfall(2024)].reverse(),
+    });
     expect(on.statusCode, on.body).toBe(200);
     const stored = await weatherRows();
     expect(stored.map((row) => [row.year, row.month, Number(row.rainfall)])).toEqual(
@@ -473,9 +545,13 @@ describe('POST /api/holdings/v1 (update)', () => {
       }),
     });
     const before = await holdingSnapshot(t.db, holding.HoldingId);
-    const response = await update(await signIn(t.app, member), holding, { holding: { TradingName: 'Mine now' } });
+    const response = await update(await signIn(t.app, member), holding, {
+      holding: { TradingName: 'Mine now' },
+    });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: 'You do not have permission to change holdings on this holding.' });
+    expect(response.json()).toEqual({
+      Message: 'You do not have permission to change holdings on this holding.',
+    });
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
   });
 
@@ -487,7 +563,9 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(outsider.json()).toEqual({ Message: 'You do not have access to this holding.' });
     const readOnly = await update(readOnlySession, holding, { holding: { TradingName: 'Taken' } });
     expect(readOnly.statusCode).toBe(403);
-    expect(readOnly.json()).toEqual({ Message: 'This session is read-only: holdings cannot be changed from it.' });
+    expect(readOnly.json()).toEqual({
+      Message: 'This session is read-only: holdings cannot be changed from it.',
+    });
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
     const unknown = await update(agronomistToken, { ...holding, HoldingId: 999_999 });
     expect(unknown.statusCode).toBe(404);

@@ -111,7 +111,8 @@ export async function townById(db: Db, townId: number): Promise<TownRow | null> 
 /** The town's stations: the main one first, then the others nearest first. */
 export function townStationIds(town: TownRow): number[] {
   const ids = town.weather_station_id === null ? [] : [town.weather_station_id];
-  for (const stationId of town.other_station_ids.map(Number)) if (!ids.includes(stationId)) ids.push(stationId);
+  for (const stationId of town.other_station_ids.map(Number))
+    if (!ids.includes(stationId)) ids.push(stationId);
   return ids;
 }
 

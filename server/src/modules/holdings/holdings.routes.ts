@@ -41,7 +41,8 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { area: 'currentHolding', level: 'read' } },
       schema: { tags, response: { 200: holdingDetailsSchema } },
     },
-    async (request) => getHoldingDetails(deps().db, holdingsCallerOf(request), requireSession(request).holdingId),
+    async (request) =>
+      getHoldingDetails(deps().db, holdingsCallerOf(request), requireSession(request).holdingId),
   );
 
   api.get(
@@ -87,7 +88,9 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       config: user,
       schema: { tags, params: holdingIdParamsSchema, response: { 200: holdingEmptyResponseSchema } },
     },
-    async (request) => ({ Empty: await holdingIsEmpty(deps().db, holdingsCallerOf(request), request.params.id) }),
+    async (request) => ({
+      Empty: await holdingIsEmpty(deps().db, holdingsCallerOf(request), request.params.id),
+    }),
   );
 
   api.post(

@@ -48,7 +48,11 @@ export async function listManagedHoldings(db: Db, caller: HoldingsCaller): Promi
 }
 
 /** A holding the caller may open, or the refusal: 404 when it does not exist, 403 when it is not theirs. */
-export async function openableHolding(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingRecord> {
+export async function openableHolding(
+  db: Db,
+  caller: HoldingsCaller,
+  holdingId: number,
+): Promise<HoldingRecord> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw notFound('This holding does not exist.');
   if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
@@ -56,7 +60,11 @@ export async function openableHolding(db: Db, caller: HoldingsCaller, holdingId:
 }
 
 /** The holding the session is on, with everything the edit dialog shows. */
-export async function getHoldingDetails(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingDetails> {
+export async function getHoldingDetails(
+  db: Db,
+  caller: HoldingsCaller,
+  holdingId: number,
+): Promise<HoldingDetails> {
   const record = await openableHolding(db, caller, holdingId);
   return presentHoldingDetails(record, !mayChangeHolding(caller, record));
 }
