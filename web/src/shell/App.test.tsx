@@ -224,6 +224,40 @@ describe('App once a holding is open', () => {
     expect(JSON.parse(put.body!)).toEqual({ YearId: 2026 });
   });
 
+  it('opens another holding from Change holding in a new session', async () => {
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': (call) => {
+        const body = JSON.parse(call.body!) as { holdingId: number; yearId: number };
+        const holding = aStart().Holdings.find((entry) => entry.HoldingId === body.holdingId)!;
+        return json(
+          200,
+          aSelection({ Holding: holding, YearId: body.yearId, Token: `token-${body.holdingId}` }),
+        );
+      },
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Change holding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a holding and crop year' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Hill Top' }));
+    expect((within(dialog).getByLabelText('Crop year') as HTMLSelectElement).value).toBe('2023');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hill Top', level: 2 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(api.getToken()).toBe('token-12');
+    expect(JSON.parse(calls.at(-1)!.body!)).toMatchObject({
+      holdingId: 12,
+      yearId: 2023,
+      reuseSession: false,
+    });
+    expect(JSON.parse(window.sessionStorage.getItem('headland.context')!)).toEqual({
+      holdingId: 12,
+      yearId: 2023,
+    });
+  });
+
   it('logs out: calls logout, forgets the token and reloads to the login', async () => {
     const { api, calls } = fakeServer({
       'POST /api/session/v1/start': () => json(200, aStart()),
