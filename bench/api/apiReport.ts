@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Figures } from './measure.ts';
+
+export type TargetName = 'query' | 'select';
+
+export interface TargetResult {
+  request: string;
+  app: Figures;
+  bare: Figures;
+  /** App rate divided by bare rate. */
+  ratio: number;
+  /** How the two answers were checked to match before measuring. */
+  check: string;
+}
+
+export interface ApiResults {
+  kind: 'pglite' | 'postgres';
+  date: string;
+  machine: { cpus: number; cpuModel: string; node: string };
+  settings: { connections: number; seconds: number; warmupSeconds: number };
+  app: { database: string; poolSize: number };
+  bare: { database: string; poolSize: number };
+  targets: Partial<Record<TargetName, TargetResult>>;
+}
+
+export type Baseline = Partial<Record<ApiResults['kind'], ApiResults>>;
+
+/** The aim of the sign-in foundation: at least this share of the bare server's rate, and p99 under this. */
+export const aim = { ratio: 0.7, p99Ms: 25 };
+
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function change(now: number, before: number | undefined): string {
+  if (before === undefined || before === 0) return '';
+  const percent = ((now - before) / before) * 100;
+  return `${percent >= 0 ? '+' : ''}${number(percent, 1)} %`;
+}
+
+function pad(cells: string[][]): string {
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
+  return cells
+    .map((row) =>
+      row
+        .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
+}
+
+/** The table of figures, with the change against the baseline of the same database kind. */
+export function formatResults(results: ApiResults, baseline: ApiResults | undefined): string {
+  const rows = [
+    [
+      'target',
+      'server',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'ratio to bare',
+      'req/s vs baseline',
+      'p99 vs baseline',
+    ],
+  ];
+  for (const [name, target] of Object.entries(results.targets) as [TargetName, TargetResult][]) {
+    const before = baseline?.targets[name];
+    for (const server of ['app', 'bare'] as const) {
+      const figures = target[server];
+      rows.push([
+        name,
+        server,
+        number(figures.requestsPerSecond),
+        number(figures.latencyP50Ms),
+        number(figures.latencyP99Ms),
+        server === 'app' ? `${number(target.ratio * 100, 1)} %` : '',
+        change(figures.requestsPerSecond, before?.[server].requestsPerSecond),
+        change(figures.latencyP99Ms, before?.[server].latencyP99Ms),
+      ]);
+    }
+  }
+  const lines = [pad(rows), ''];
+  for (const [name, target] of Object.entries(results.targets) as [TargetName, TargetResult][]) {
+    const meets = target.ratio >= aim.ratio && target.app.latencyP99Ms < aim.p99Ms;
+    lines.push(
+      `${name}: ${meets ? 'meets' : 'misses'} the aim (at least ${aim.ratio * 100} % of bare, p99 under ${aim.p99Ms} ms)` +
+        `: ${number(target.ratio * 100, 1)} %, p99 ${number(target.app.latencyP99Ms)} ms`,
+    );
+  }
+  lines.push(
+    baseline
+      ? `Baseline: ${baseline.date} (${baseline.settings.seconds} s runs, ${baseline.machine.cpus} cores).`
+      : 'No baseline for this database yet: run with BENCH_UPDATE_BASELINE=1 to record one.',
+  );
+  return lines.join('\n');
+}
+
+export function readBaseline(file: string): Baseline {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Baseline) : {};
+}
+
+export function writeJson(file: string, value: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}

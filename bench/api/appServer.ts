@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@headland/server/src/app.ts';
+import { configFromEnv } from '@headland/server/src/config.ts';
+import { openDatabase } from '@headland/server/src/db/database.ts';
+import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
+import { reportReady } from './childServer.ts';
+
+/*
+ * The real server, started the way src/main.ts starts it (configuration from the environment, migrations, demo
+ * seed, buildApp), but listening on a free loopback port and reporting it to the benchmark over IPC.
+ */
+const config = configFromEnv();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await seedDemoData(database);
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
+const client = (database.db as unknown as { $client: { options?: { max?: number } } }).$client;
+const version = (await database.db.execute(
+  sql`SELECT current_setting('server_version') AS version, postgis_lib_version() AS postgis`,
+)) as unknown as { rows: { version: string; postgis: string }[] };
+const row = version.rows[0];
+reportReady(
+  {
+    port: address.port,
+    database: `${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${row?.version}, PostGIS ${row?.postgis}`,
+    poolSize: database.kind === 'postgres' ? (client.options?.max ?? 10) : 1,
+  },
+  async () => {
+    await app.close();
+    await database.close();
+  },
+);

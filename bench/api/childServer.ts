@@ -1,0 +1,80 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** What a server child reports over IPC once it listens. */
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+  /** What the child's database is, in words, for the printed report. */
+  database: string;
+  /** Connections the child's pool may open (1 for PGlite, which has one connection). */
+  poolSize: number;
+}
+
+export interface ChildServer {
+  name: string;
+  url: string;
+  ready: ReadyMessage;
+  /** Asks the child to close its server and database, and waits until it has exited. */
+  stop(): Promise<void>;
+}
+
+export interface ChildServerOptions {
+  name: string;
+  /** Script file beside this one. */
+  script: string;
+  env: NodeJS.ProcessEnv;
+  args?: string[];
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeFlags?: string[];
+}
+
+/**
+ * Starts a server in its own process so that it never shares an event loop with the load generator, and waits
+ * for its ready message.
+ */
+export function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
+  const script = fileURLToPath(new URL(options.script, import.meta.url));
+  const child = fork(script, options.args ?? [], {
+    env: options.env,
+    execArgv: ['--import', 'tsx', ...(options.nodeFlags ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`${options.name} exited with code ${code} before it was ready`));
+    child.once('exit', onExit);
+    child.once('message', (message: ReadyMessage) => {
+      child.off('exit', onExit);
+      resolve({
+        name: options.name,
+        url: `http://127.0.0.1:${message.port}`,
+        ready: message,
+        stop: () => stopChild(child, exited),
+      });
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Child side: reports readiness and closes cleanly on SIGTERM or when the parent goes away. */
+export function reportReady(message: Omit<ReadyMessage, 'type'>, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('disconnect', shutdown);
+  process.send?.({ type: 'ready', ...message } satisfies ReadyMessage);
+}

@@ -1,0 +1,59 @@
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+
+export interface Load {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Headers for each connection in turn (e.g. one caller per connection); `headers` when absent. */
+  connectionHeaders?: Record<string, string>[];
+}
+
+export interface Figures {
+  /** Mean of the per-second request counts. */
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  /** Answers that were not 2xx, and connection errors: any of these makes the run worthless. */
+  non2xx: number;
+  errors: number;
+  /** One-minute load average of the machine when the run ended: other work running skews every figure. */
+  loadAverage: number;
+}
+
+function run(load: Load, connections: number, seconds: number): Promise<autocannon.Result> {
+  let opened = 0;
+  const perConnection = load.connectionHeaders;
+  return autocannon({
+    setupClient: perConnection?.length
+      ? (client) => client.setHeaders(perConnection[opened++ % perConnection.length]!)
+      : undefined,
+    url: load.url,
+    method: load.method,
+    headers: load.headers,
+    body: load.body,
+    connections,
+    duration: seconds,
+  });
+}
+
+/** Warms the server up (JIT, caches, pool connections), then measures a second run at the same load. */
+export async function measure(
+  load: Load,
+  options: { connections: number; seconds: number; warmupSeconds: number },
+) {
+  if (options.warmupSeconds > 0) await run(load, options.connections, options.warmupSeconds);
+  const result = await run(load, options.connections, options.seconds);
+  const figures: Figures = {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    loadAverage: Number(loadavg()[0]!.toFixed(2)),
+  };
+  return figures;
+}
