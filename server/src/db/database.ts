@@ -8,8 +8,16 @@ import pg from 'pg';
 import { schema } from './schema.ts';
 import { migrate } from './migrate.ts';
 
+/** What both drivers answer to `execute`: at least the rows, typed by the caller. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+interface RowsResult<Row> {
+  rows: (Row extends Record<string, unknown> ? Row : Record<string, unknown>)[];
+}
+
 /** The one database handle the services use; a transaction handle has the same type. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
