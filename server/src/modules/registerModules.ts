@@ -4,6 +4,7 @@ import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
+import { migrationRoutes } from './migration/migration.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(holdingValidationRoutes);
   await app.register(boundaryImportRoutes);
   await app.register(holdingsRoutes);
+  await app.register(migrationRoutes);
 }
