@@ -19,6 +19,7 @@ import {
   parseIsoDate,
   type IsoDate,
 } from '@headland/domain/isoDate';
+import { dateLocale } from '../../../i18n/dateLocale.ts';
 import { calendarWeeks, shiftMonth } from './calendarMonth.ts';
 
 export interface DatePickerProps {
@@ -39,11 +40,6 @@ export interface DatePickerProps {
 }
 
 const yearsAheadOffered = 10;
-
-/** Plain English is written the British way here: the product is for the UK and Ireland. */
-function calendarLocale(language: string): string {
-  return language === 'en' ? 'en-GB' : language;
-}
 
 function readToday(): IsoDate {
   return isoDateFromLocalDate(new Date());
@@ -73,7 +69,7 @@ export function DatePicker({
   today = readToday,
 }: DatePickerProps) {
   const { t, i18n } = useTranslation();
-  const locale = calendarLocale(i18n.language);
+  const locale = dateLocale(i18n.language, navigator.languages);
   const dialogId = useId();
   const [text, setText] = useState(value ? formatDisplayDate(value) : '');
   const [refused, setRefused] = useState(false);
