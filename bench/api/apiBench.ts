@@ -1,5 +1,5 @@
 import { cpSync, mkdirSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoLogins, type DemoLogin } from '@headland/server/src/db/seed/seedDemo.ts';
@@ -26,6 +26,7 @@ if (!login) throw new Error(`No demo login ${loginEmail}`);
 // Matches both of the agronomist's holdings: Wold Farm by its name, Mains of Balgray by its town, Coupar Angus.
 const queryText = process.env.BENCH_QUERY ?? 'ar';
 
+const loadAverageBefore = loadavg()[0]!;
 const scratch = await createScratchDatabase(process.env.DATABASE_URL);
 const children: ChildServer[] = [];
 let cleaned = false;
@@ -83,8 +84,13 @@ try {
   const appDir = scratch.dir && join(scratch.dir, 'app');
   const bareDir = scratch.dir && join(scratch.dir, 'bare');
   const profileDir = join(benchDir, 'results/profiles');
-  const profileFlags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  if (profileFlags.length) mkdirSync(profileDir, { recursive: true });
+  const profiling = Boolean(process.env.BENCH_PROFILE);
+  // One folder per server: the module loader's worker thread writes a profile of its own beside the main one.
+  const profileFlags = (server: string) =>
+    profiling
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${server}-${scratch.kind}-${Date.now()}`)}`]
+      : [];
+  if (profiling) mkdirSync(profileDir, { recursive: true });
 
   let app = await startApp(appDir);
   const token = await signIn(app.url, login);
@@ -129,16 +135,23 @@ try {
     // PGlite is one process's database: the bare server gets its own copy of the seeded, signed-in data.
     await stop(app);
     cpSync(appDir, bareDir, { recursive: true });
-    app = await startApp(appDir, profileFlags);
-  } else if (profileFlags.length) {
+    app = await startApp(appDir, profileFlags('app'));
+  } else if (profiling) {
     await stop(app);
-    app = await startApp(undefined, profileFlags);
+    app = await startApp(undefined, profileFlags('app'));
   }
   const bareEnv: NodeJS.ProcessEnv = { ...process.env, BARE_POOL_SIZE: String(app.ready.poolSize) };
   delete bareEnv.DATABASE_URL;
   if (scratch.url) bareEnv.BARE_DATABASE_URL = scratch.url;
   if (bareDir) bareEnv.BARE_DATA_DIR = bareDir;
-  const bare = track(await startChildServer({ name: 'bare', script: './bareServer.ts', env: bareEnv }));
+  const bare = track(
+    await startChildServer({
+      name: 'bare',
+      script: './bareServer.ts',
+      env: bareEnv,
+      nodeFlags: profileFlags('bare'),
+    }),
+  );
 
   const targets: Record<TargetName, { load: (base: string) => Load; exact: boolean }> = {
     query: { load: query, exact: true },
@@ -147,7 +160,12 @@ try {
   const results: ApiResults = {
     kind: scratch.kind,
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverageBefore: Number(loadAverageBefore.toFixed(2)),
+    },
     settings: { connections, seconds, warmupSeconds },
     app: { database: app.ready.database, poolSize: app.ready.poolSize },
     bare: { database: bare.ready.database, poolSize: bare.ready.poolSize },
@@ -163,7 +181,9 @@ try {
   );
 
   let failed = false;
+  const only = process.env.BENCH_TARGETS?.split(',');
   for (const [name, target] of Object.entries(targets) as [TargetName, (typeof targets)[TargetName]][]) {
+    if (only && !only.includes(name)) continue;
     const appAnswer = await fetchAnswer(target.load(app.url));
     const bareAnswer = await fetchAnswer(target.load(bare.url));
     const difference = target.exact

@@ -17,7 +17,13 @@ export interface TargetResult {
 export interface ApiResults {
   kind: 'pglite' | 'postgres';
   date: string;
-  machine: { cpus: number; cpuModel: string; node: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    /** One-minute load average before any server started: above 1, other work was competing for the cores. */
+    loadAverageBefore: number;
+  };
   settings: { connections: number; seconds: number; warmupSeconds: number };
   app: { database: string; poolSize: number };
   bare: { database: string; poolSize: number };
@@ -58,6 +64,7 @@ export function formatResults(results: ApiResults, baseline: ApiResults | undefi
       'req/s',
       'p50 ms',
       'p99 ms',
+      'timeouts',
       'ratio to bare',
       'req/s vs baseline',
       'p99 vs baseline',
@@ -73,6 +80,7 @@ export function formatResults(results: ApiResults, baseline: ApiResults | undefi
         number(figures.requestsPerSecond),
         number(figures.latencyP50Ms),
         number(figures.latencyP99Ms),
+        number(figures.timeouts),
         server === 'app' ? `${number(target.ratio * 100, 1)} %` : '',
         change(figures.requestsPerSecond, before?.[server].requestsPerSecond),
         change(figures.latencyP99Ms, before?.[server].latencyP99Ms),
@@ -86,7 +94,20 @@ export function formatResults(results: ApiResults, baseline: ApiResults | undefi
       `${name}: ${meets ? 'meets' : 'misses'} the aim (at least ${aim.ratio * 100} % of bare, p99 under ${aim.p99Ms} ms)` +
         `: ${number(target.ratio * 100, 1)} %, p99 ${number(target.app.latencyP99Ms)} ms`,
     );
+    // With every connection waiting on its answer, mean latency is connections / rate (Little's law): a
+    // server slower than that rate cannot meet the latency aim, however little the framework costs.
+    if (target.bare.latencyP99Ms >= aim.p99Ms) {
+      lines.push(
+        `  the bare server's own p99 is ${number(target.bare.latencyP99Ms)} ms: at ${results.settings.connections} connections` +
+          ` the latency aim needs more than ${number(results.settings.connections / (aim.p99Ms / 1000))} req/s on this machine`,
+      );
+    }
   }
+  const busy = results.machine.loadAverageBefore > 1;
+  lines.push(
+    `Load average before the run: ${number(results.machine.loadAverageBefore, 2)} on ${results.machine.cpus} cores` +
+      (busy ? ': the machine was busy with other work, so these figures are low and noisy.' : '.'),
+  );
   lines.push(
     baseline
       ? `Baseline: ${baseline.date} (${baseline.settings.seconds} s runs, ${baseline.machine.cpus} cores).`
