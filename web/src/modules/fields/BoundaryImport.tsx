@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, List, Progress, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  List,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import {
   importCommitResponseSchema,
   importPreviewResponseSchema,
@@ -113,7 +127,8 @@ export function BoundaryImport() {
           url: '/api/fields/v1/import/commit',
           token: api.getToken(),
           body,
-          onUploadProgress: (fraction) => setPhase({ kind: 'importing', percent: Math.round(fraction * 100) }),
+          onUploadProgress: (fraction) =>
+            setPhase({ kind: 'importing', percent: Math.round(fraction * 100) }),
         },
         importCommitResponseSchema,
       );
@@ -153,7 +168,9 @@ export function BoundaryImport() {
         <Stack gap={4} maw={480}>
           <Progress
             value={phase.percent}
-            aria-label={phase.kind === 'reading' ? t('fields.import.readingProgress') : t('fields.import.progress')}
+            aria-label={
+              phase.kind === 'reading' ? t('fields.import.readingProgress') : t('fields.import.progress')
+            }
             aria-valuetext={`${phase.percent}%`}
             animated={phase.percent >= 100}
           />
@@ -199,7 +216,10 @@ export function BoundaryImport() {
       {preview && phase.kind !== 'done' && (
         <Stack>
           <Text size="sm">
-            {t('fields.import.summary', { format: t(`fields.import.format.${preview.Format}`), count: preview.Features.length })}
+            {t('fields.import.summary', {
+              format: t(`fields.import.format.${preview.Format}`),
+              count: preview.Features.length,
+            })}
           </Text>
           <Select
             label={t('fields.import.nameProperty')}
@@ -220,7 +240,11 @@ export function BoundaryImport() {
                       checked={allChecked}
                       indeterminate={someChecked && !allChecked}
                       onChange={(event) =>
-                        setSelected(event.currentTarget.checked ? new Set(preview.Features.map((feature) => feature.Index)) : new Set())
+                        setSelected(
+                          event.currentTarget.checked
+                            ? new Set(preview.Features.map((feature) => feature.Index))
+                            : new Set(),
+                        )
                       }
                     />
                   </Table.Th>
@@ -263,7 +287,11 @@ export function BoundaryImport() {
             </Alert>
           )}
           <Group>
-            <Button onClick={() => void handleImport()} disabled={selected.size === 0 || busy} loading={phase.kind === 'importing'}>
+            <Button
+              onClick={() => void handleImport()}
+              disabled={selected.size === 0 || busy}
+              loading={phase.kind === 'importing'}
+            >
               {t('fields.import.import')}
             </Button>
             {selected.size === 0 && (

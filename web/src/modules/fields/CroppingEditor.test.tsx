@@ -16,7 +16,13 @@ const barley = aCropping({
   Area: 4,
 });
 // Another crop on the same 10 ha field over the same months.
-const neighbour = aCropping({ CroppingId: 8, CropId: CropId.Peas, SowingDate: '2025-03-01', HarvestDate: '2025-07-30', Area: 6 });
+const neighbour = aCropping({
+  CroppingId: 8,
+  CropId: CropId.Peas,
+  SowingDate: '2025-03-01',
+  HarvestDate: '2025-07-30',
+  Area: 6,
+});
 const field = aField({ Croppings: [barley, neighbour] });
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -26,7 +32,10 @@ function jsonResponse(status: number, body: unknown): Response {
 function renderEditor(fetch = vi.fn<typeof globalThis.fetch>()) {
   const onDone = vi.fn();
   const api = new ApiClient({ fetch, sleep: () => Promise.resolve() });
-  renderFieldsScreen(<CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />, { api });
+  renderFieldsScreen(
+    <CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />,
+    { api },
+  );
   return { onDone, fetch };
 }
 
@@ -78,7 +87,8 @@ describe('CroppingEditor', { timeout: 30_000 }, () => {
   it("shows the crop's attributes for the holding's region", () => {
     renderEditor();
     // The select's input and its option list are both labelled by the field's label.
-    const input = (label: RegExp) => screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
+    const input = (label: RegExp) =>
+      screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT');
     expect(input(/^Residue/)).toHaveProperty('required', true);
     expect(input(/^Purpose/)).toHaveProperty('required', true);
     expect(screen.queryByLabelText(/^Grass management/)).toBeNull();
@@ -91,24 +101,35 @@ describe('CroppingEditor', { timeout: 30_000 }, () => {
       jsonResponse(400, {
         Message: 'The cropping area (4.00 ha) cannot be larger than the field area (3.00 ha).',
         Errors: [
-          { Field: 'Area', Message: 'The cropping area (4.00 ha) cannot be larger than the field area (3.00 ha).' },
-          { Field: 'YearId', Message: '2025 is not one of the holding\'s crop years.' },
+          {
+            Field: 'Area',
+            Message: 'The cropping area (4.00 ha) cannot be larger than the field area (3.00 ha).',
+          },
+          { Field: 'YearId', Message: "2025 is not one of the holding's crop years." },
         ],
       }),
     );
     const { onDone } = renderEditor(fetch);
     fireEvent.click(saveButton());
-    expect(await screen.findByText('The cropping area (4.00 ha) cannot be larger than the field area (3.00 ha).')).toBeTruthy();
+    expect(
+      await screen.findByText('The cropping area (4.00 ha) cannot be larger than the field area (3.00 ha).'),
+    ).toBeTruthy();
     expect(screen.getByText("2025 is not one of the holding's crop years.")).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/croppings/v1/7');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ CropId: CropId.SpringBarley, SowingDate: '2025-03-10', Area: 4 });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      CropId: CropId.SpringBarley,
+      SowingDate: '2025-03-10',
+      Area: 4,
+    });
   });
 
   it('saves and closes when the server accepts', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(jsonResponse(200, { ...barley, HarvestDate: '2025-08-25' }));
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValue(jsonResponse(200, { ...barley, HarvestDate: '2025-08-25' }));
     const { onDone } = renderEditor(fetch);
     typeDate('Harvest date', '25/08/2025');
     fireEvent.click(saveButton());
@@ -118,9 +139,12 @@ describe('CroppingEditor', { timeout: 30_000 }, () => {
 
   it('offers no Save to a session without the fields write right', () => {
     const onDone = vi.fn();
-    renderFieldsScreen(<CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />, {
-      session: { readOnly: true },
-    });
+    renderFieldsScreen(
+      <CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />,
+      {
+        session: { readOnly: true },
+      },
+    );
     expect(screen.queryByText('Save')).toBeNull();
     expect(screen.getByText('You can see this cropping but not change it.')).toBeTruthy();
   });

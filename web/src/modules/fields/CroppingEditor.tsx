@@ -65,7 +65,14 @@ interface AttributeSelectProps<T extends number | string> {
 }
 
 /** One crop attribute, shown and required as the crop and region ask (cropAttributeRules). */
-function AttributeSelect<T extends number | string>({ label, rule, value, labelOf, onChange, error }: AttributeSelectProps<T>) {
+function AttributeSelect<T extends number | string>({
+  label,
+  rule,
+  value,
+  labelOf,
+  onChange,
+  error,
+}: AttributeSelectProps<T>) {
   if (!rule.shown) return null;
   const data = rule.options.map((option) => ({ value: String(option), label: labelOf(option) }));
   return (
@@ -73,7 +80,11 @@ function AttributeSelect<T extends number | string>({ label, rule, value, labelO
       label={label}
       data={data}
       value={value === null ? null : String(value)}
-      onChange={(selected) => onChange(selected === null ? null : (rule.options.find((option) => String(option) === selected) ?? null))}
+      onChange={(selected) =>
+        onChange(
+          selected === null ? null : (rule.options.find((option) => String(option) === selected) ?? null),
+        )
+      }
       required={rule.required}
       clearable={!rule.required}
       error={error}
@@ -139,7 +150,10 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
   };
 
   const handleSave = () =>
-    save.mutate({ croppingId: cropping?.CroppingId, body: croppingWriteFromForm(values) }, { onSuccess: onDone });
+    save.mutate(
+      { croppingId: cropping?.CroppingId, body: croppingWriteFromForm(values) },
+      { onSuccess: onDone },
+    );
 
   const handleDelete = () => {
     if (!cropping) return;
@@ -158,13 +172,16 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
   return (
     <Stack maw={900}>
       <Title order={3}>
-        {cropping ? t('fields.cropping.title') : t('fields.cropping.newTitle')} — {field.Name}, {values.YearId}
+        {cropping ? t('fields.cropping.title') : t('fields.cropping.newTitle')} — {field.Name},{' '}
+        {values.YearId}
       </Title>
       <Text size="sm" c="dimmed">
         {t('fields.cropping.fieldArea', { area: formatHectares(fieldArea(field)) })}
       </Text>
       {disabledInYear && (
-        <Alert color="yellow">{t('fields.details.disabledDuring', { name: field.Name, year: values.YearId })}</Alert>
+        <Alert color="yellow">
+          {t('fields.details.disabledDuring', { name: field.Name, year: values.YearId })}
+        </Alert>
       )}
       {readOnly && <Alert color="gray">{t('fields.cropping.readOnly')}</Alert>}
 
@@ -218,7 +235,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
           <DatePicker
             label={t('fields.cropping.destructionDate')}
             value={values.DestructionDate}
-            onChange={(date) => update({ DestructionDate: date, Destroyed: date !== null || values.Destroyed })}
+            onChange={(date) =>
+              update({ DestructionDate: date, Destroyed: date !== null || values.Destroyed })
+            }
             disabled={readOnly}
           />
         </SimpleGrid>
@@ -321,7 +340,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             <NumberInput
               label={t('fields.cropping.nCropGroup')}
               value={values.NCropGroup}
-              onChange={(group) => update({ NCropGroup: group === undefined ? undefined : Math.round(group) })}
+              onChange={(group) =>
+                update({ NCropGroup: group === undefined ? undefined : Math.round(group) })
+              }
               min={0}
               error={messages.nCropGroup}
             />
@@ -345,16 +366,26 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
           />
           <Select
             label={t('fields.cropping.biomassLevel')}
-            data={Object.values(BiomassLevel).map((level) => ({ value: String(level), label: t(`fields.enums.biomassLevel.${level}`) }))}
+            data={Object.values(BiomassLevel).map((level) => ({
+              value: String(level),
+              label: t(`fields.enums.biomassLevel.${level}`),
+            }))}
             value={values.BiomassLevel === null ? null : String(values.BiomassLevel)}
-            onChange={(level) => update({ BiomassLevel: level === null ? null : (Number(level) as BiomassLevel) })}
+            onChange={(level) =>
+              update({ BiomassLevel: level === null ? null : (Number(level) as BiomassLevel) })
+            }
             clearable
           />
           <Select
             label={t('fields.cropping.nLeafAnalysis')}
-            data={Object.values(NLeafAnalysis).map((level) => ({ value: String(level), label: t(`fields.enums.nLeafAnalysis.${level}`) }))}
+            data={Object.values(NLeafAnalysis).map((level) => ({
+              value: String(level),
+              label: t(`fields.enums.nLeafAnalysis.${level}`),
+            }))}
             value={values.NLeafAnalysis === null ? null : String(values.NLeafAnalysis)}
-            onChange={(level) => update({ NLeafAnalysis: level === null ? null : (Number(level) as NLeafAnalysis) })}
+            onChange={(level) =>
+              update({ NLeafAnalysis: level === null ? null : (Number(level) as NLeafAnalysis) })
+            }
             clearable
           />
         </SimpleGrid>
@@ -383,7 +414,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
                   onChange={(event) => {
                     const code = event.currentTarget.value;
                     update({
-                      ManagementOptions: values.ManagementOptions.map((entry, at) => (at === index ? { ...entry, Code: code } : entry)),
+                      ManagementOptions: values.ManagementOptions.map((entry, at) =>
+                        at === index ? { ...entry, Code: code } : entry,
+                      ),
                     });
                   }}
                 />
@@ -392,7 +425,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
                   value={option.Area}
                   onChange={(area) =>
                     update({
-                      ManagementOptions: values.ManagementOptions.map((entry, at) => (at === index ? { ...entry, Area: area } : entry)),
+                      ManagementOptions: values.ManagementOptions.map((entry, at) =>
+                        at === index ? { ...entry, Area: area } : entry,
+                      ),
                     })
                   }
                   min={0}
@@ -404,7 +439,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
                   color="red"
                   mb={6}
                   aria-label={t('fields.cropping.removeOption', { index: index + 1 })}
-                  onClick={() => update({ ManagementOptions: values.ManagementOptions.filter((_, at) => at !== index) })}
+                  onClick={() =>
+                    update({ ManagementOptions: values.ManagementOptions.filter((_, at) => at !== index) })
+                  }
                 >
                   ×
                 </ActionIcon>
@@ -414,7 +451,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
               variant="subtle"
               size="xs"
               w="fit-content"
-              onClick={() => update({ ManagementOptions: [...values.ManagementOptions, { Code: '', Area: undefined }] })}
+              onClick={() =>
+                update({ ManagementOptions: [...values.ManagementOptions, { Code: '', Area: undefined }] })
+              }
             >
               {t('fields.cropping.addOption')}
             </Button>
@@ -448,7 +487,11 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
         </Group>
       </Group>
 
-      <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title={t('fields.cropping.deleteTitle')}>
+      <Modal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        title={t('fields.cropping.deleteTitle')}
+      >
         <Stack>
           <Text>{t('fields.cropping.deleteConfirm')}</Text>
           <Group justify="flex-end">

@@ -29,7 +29,11 @@ export function CroppingEditorPage({ croppingId, fieldId }: CroppingEditorPagePr
     () =>
       [...yearCroppings, ...(field.data?.Croppings ?? [])]
         .filter((entry) => entry.VarietyName)
-        .map((entry) => ({ VarietyId: entry.VarietyId, Name: entry.VarietyName ?? '', CropId: entry.CropId })),
+        .map((entry) => ({
+          VarietyId: entry.VarietyId,
+          Name: entry.VarietyName ?? '',
+          CropId: entry.CropId,
+        })),
     [yearCroppings, field.data],
   );
 

@@ -1,7 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Alert, Box, Group, Loader, ScrollArea, Select, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Group,
+  Loader,
+  ScrollArea,
+  Select,
+  Slider,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { cropLabel } from '@headland/domain/crops';
 import { formatDisplayDate } from '@headland/domain/isoDate';
 import { defaultFirstYear, invalidDatesWarning, timelineDefaults } from '@headland/domain/timeline';
@@ -80,7 +91,10 @@ export function CroppingTimeline() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { holding, yearId } = useAppSession();
-  const offeredYears = useMemo(() => [...new Set([...holding.CropYears, yearId])].sort((a, b) => a - b), [holding.CropYears, yearId]);
+  const offeredYears = useMemo(
+    () => [...new Set([...holding.CropYears, yearId])].sort((a, b) => a - b),
+    [holding.CropYears, yearId],
+  );
   const [years, setYears] = useState(() => defaultYears(yearId, holding.CropYears));
   const [zoom, setZoom] = useState<number>(timelineDefaults.defaultZoom);
   const [cropFilter, setCropFilter] = useState<string | null>(null);
@@ -100,18 +114,6 @@ export function CroppingTimeline() {
       }),
     [croppings, years, zoom, cropFilter],
   );
-
-  let top = timelineDefaults.fieldRowHeight;
-  const placed = layout.rows.map((row) => {
-    const fieldTop = top;
-    top += timelineDefaults.fieldRowHeight;
-    const lanes = row.lanes.map((lane) => {
-      const laneTop = top;
-      top += timelineDefaults.croppingRowHeight;
-      return { lane, laneTop };
-    });
-    return { row, fieldTop, lanes };
-  });
 
   return (
     <Stack>
@@ -153,7 +155,7 @@ export function CroppingTimeline() {
           <Box
             pos="relative"
             w={layout.width}
-            h={top + timelineDefaults.bottomMargin}
+            h={layout.height}
             role="region"
             aria-label={t('fields.timeline.label')}
           >
@@ -172,11 +174,11 @@ export function CroppingTimeline() {
                 </Text>
               </Box>
             ))}
-            {placed.map(({ row, fieldTop, lanes }) => (
+            {layout.rows.map((row) => (
               <Box key={row.fieldId}>
                 <Text
                   pos="absolute"
-                  top={fieldTop}
+                  top={row.top}
                   left={timelineDefaults.horizontalMargin}
                   size="sm"
                   fw={600}
@@ -186,12 +188,12 @@ export function CroppingTimeline() {
                 >
                   {row.fieldName}
                 </Text>
-                {lanes.flatMap(({ lane, laneTop }) =>
+                {row.lanes.flatMap((lane, index) =>
                   lane.map((bar) => (
                     <TimelineItemBox
                       key={bar.cropping.CroppingId}
                       bar={bar}
-                      top={laneTop}
+                      top={row.laneTops[index]!}
                       onOpen={() => navigate(`/fields/cropping/${bar.cropping.CroppingId}`)}
                     />
                   )),

@@ -14,10 +14,16 @@ import { CropLabel } from './widgets/CropLabel.tsx';
 
 function croppingsByYear(croppings: readonly CroppingResponse[]): [number, CroppingResponse[]][] {
   const years = new Map<number, CroppingResponse[]>();
-  for (const cropping of croppings) years.set(cropping.YearId, [...(years.get(cropping.YearId) ?? []), cropping]);
+  for (const cropping of croppings)
+    years.set(cropping.YearId, [...(years.get(cropping.YearId) ?? []), cropping]);
   return [...years.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([year, list]) => [year, list.sort((a, b) => (a.SowingDate ?? '').localeCompare(b.SowingDate ?? '') || a.CroppingId - b.CroppingId)]);
+    .map(([year, list]) => [
+      year,
+      list.sort(
+        (a, b) => (a.SowingDate ?? '').localeCompare(b.SowingDate ?? '') || a.CroppingId - b.CroppingId,
+      ),
+    ]);
 }
 
 const shownDate = (date: string | null) => (date ? formatDisplayDate(date) : '');
@@ -38,10 +44,18 @@ function FieldFacts({ field }: { field: FieldResponse }) {
     [t('fields.details.wholeArea'), hectares(field.WholeArea)],
     [
       t('fields.details.manureSpreadArea'),
-      field.ManureSpreadArea !== null && field.ManureSpreadArea >= 0 ? hectares(field.ManureSpreadArea) : t('fields.details.notSet'),
+      field.ManureSpreadArea !== null && field.ManureSpreadArea >= 0
+        ? hectares(field.ManureSpreadArea)
+        : t('fields.details.notSet'),
     ],
-    [t('fields.details.disabledYears'), disabled.length > 0 ? disabled.sort().join(', ') : t('fields.details.none')],
-    [t('fields.details.ignoreBoundary'), field.IgnoreBoundary ? t('fields.details.yes') : t('fields.details.no')],
+    [
+      t('fields.details.disabledYears'),
+      disabled.length > 0 ? disabled.sort().join(', ') : t('fields.details.none'),
+    ],
+    [
+      t('fields.details.ignoreBoundary'),
+      field.IgnoreBoundary ? t('fields.details.yes') : t('fields.details.no'),
+    ],
   ];
   return (
     <Table variant="vertical" withTableBorder maw={560}>
@@ -169,7 +183,11 @@ export function FieldDetails({ fieldId }: { fieldId: number }) {
           onSaved={() => setEditing(false)}
         />
       )}
-      <Modal opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} title={t('fields.details.deleteTitle')}>
+      <Modal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        title={t('fields.details.deleteTitle')}
+      >
         <Stack>
           <Text>{t('fields.details.deleteConfirm', { name: field.Name })}</Text>
           <Group justify="flex-end">

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Autocomplete, Button, Checkbox, Group, List, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { FieldResponse, FieldWrite } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { uniqueName } from '@headland/domain/uniqueName';
@@ -23,7 +35,8 @@ export interface FieldEditModalProps {
 
 const areaTypes = [FieldAreaType.Whole, FieldAreaType.Working, FieldAreaType.Boundary] as const;
 
-const orUndefined = (value: number | null | undefined) => (value === null || value === undefined ? undefined : value);
+const orUndefined = (value: number | null | undefined) =>
+  value === null || value === undefined ? undefined : value;
 
 /** The field form: name, number, group, area type and areas, manure spread area, disabled years, ignore boundary. */
 export function FieldEditModal({ field, existingNames, groups, onClose, onSaved }: FieldEditModalProps) {
@@ -49,8 +62,12 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
   const otherNames = existingNames.filter((existing) => existing !== field?.Name);
   const trimmed = name.trim();
   const savedAs = trimmed === '' ? trimmed : uniqueName(trimmed, otherNames);
-  const years = [...new Set([...holding.CropYears, ...(field?.Years ?? []).map((year) => year.YearId)])].sort();
-  const groupSuggestions = [...new Set(groups.filter((group): group is string => Boolean(group?.trim())))].sort();
+  const years = [
+    ...new Set([...holding.CropYears, ...(field?.Years ?? []).map((year) => year.YearId)]),
+  ].sort();
+  const groupSuggestions = [
+    ...new Set(groups.filter((group): group is string => Boolean(group?.trim()))),
+  ].sort();
   const messages = save.error ? serverMessages(save.error) : [];
 
   const handleSave = () => {
@@ -69,7 +86,12 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
   };
 
   return (
-    <Modal opened onClose={onClose} title={field ? t('fields.edit.title') : t('fields.edit.newTitle')} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={field ? t('fields.edit.title') : t('fields.edit.newTitle')}
+      size="lg"
+    >
       <Stack>
         <TextInput
           label={t('fields.details.name')}
@@ -84,7 +106,12 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
           value={fieldNumber}
           onChange={(event) => setFieldNumber(event.currentTarget.value)}
         />
-        <Autocomplete label={t('fields.details.group')} value={fieldGroup} onChange={setFieldGroup} data={groupSuggestions} />
+        <Autocomplete
+          label={t('fields.details.group')}
+          value={fieldGroup}
+          onChange={setFieldGroup}
+          data={groupSuggestions}
+        />
         <Radio.Group
           label={t('fields.details.areaType')}
           value={areaType}
@@ -119,7 +146,9 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
         {field && (
           <Text size="sm">
             {t('fields.details.boundaryArea')}:{' '}
-            {field.BoundaryArea === null ? t('fields.details.notSet') : t('fields.units.haValue', { value: formatHectares(field.BoundaryArea) })}
+            {field.BoundaryArea === null
+              ? t('fields.details.notSet')
+              : t('fields.units.haValue', { value: formatHectares(field.BoundaryArea) })}
           </Text>
         )}
         <NumberInput
@@ -132,7 +161,11 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
           description={t('fields.edit.spreadAreaHint')}
         />
         {years.length > 0 && (
-          <Checkbox.Group label={t('fields.details.disabledYears')} value={disabledYears} onChange={setDisabledYears}>
+          <Checkbox.Group
+            label={t('fields.details.disabledYears')}
+            value={disabledYears}
+            onChange={setDisabledYears}
+          >
             <Group mt={4}>
               {years.map((year) => (
                 <Checkbox key={year} value={String(year)} label={String(year)} />

@@ -1,7 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { CropId, cropLabel, missingCropColour } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
@@ -25,7 +37,8 @@ function cropOptions(fields: readonly FieldResponse[]) {
 
 function FieldCrops({ field }: { field: FieldResponse }) {
   const croppings = field.Croppings.filter((cropping) => cropping.CropId !== CropId.Uncropped);
-  if (croppings.length === 0) return <CropLabel label={cropLabel({ CropId: null })} colour={missingCropColour} />;
+  if (croppings.length === 0)
+    return <CropLabel label={cropLabel({ CropId: null })} colour={missingCropColour} />;
   return (
     <Stack gap={2}>
       {croppings.map((cropping) => (
@@ -108,7 +121,11 @@ export function FieldList() {
                 >
                   <Table.Td>
                     <Group gap="xs">
-                      <Anchor component={Link} to={`/fields/details/${field.FieldId}`} onClick={(event) => event.stopPropagation()}>
+                      <Anchor
+                        component={Link}
+                        to={`/fields/details/${field.FieldId}`}
+                        onClick={(event) => event.stopPropagation()}
+                      >
                         {field.Name}
                       </Anchor>
                       {isFieldDisabledIn(field, yearId) && (

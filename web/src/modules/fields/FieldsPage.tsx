@@ -41,21 +41,37 @@ export function FieldsPage() {
       content = <FieldList />;
       break;
     case 'details':
-      content = numericId === undefined ? <Navigate to="/fields" replace /> : <FieldDetails fieldId={numericId} />;
+      content =
+        numericId === undefined ? <Navigate to="/fields" replace /> : <FieldDetails fieldId={numericId} />;
       break;
     case 'cropping':
       content =
-        numericId === undefined ? <Navigate to="/fields" replace /> : <CroppingEditorPage croppingId={numericId} />;
+        numericId === undefined ? (
+          <Navigate to="/fields" replace />
+        ) : (
+          <CroppingEditorPage croppingId={numericId} />
+        );
       break;
     case 'newcropping':
-      content = numericId === undefined ? <Navigate to="/fields" replace /> : <CroppingEditorPage fieldId={numericId} />;
+      content =
+        numericId === undefined ? (
+          <Navigate to="/fields" replace />
+        ) : (
+          <CroppingEditorPage fieldId={numericId} />
+        );
       break;
     case 'timeline':
     case 'validation':
     case 'import':
       view = action;
       content =
-        action === 'timeline' ? <CroppingTimeline /> : action === 'validation' ? <HoldingValidationPanel /> : <BoundaryImport />;
+        action === 'timeline' ? (
+          <CroppingTimeline />
+        ) : action === 'validation' ? (
+          <HoldingValidationPanel />
+        ) : (
+          <BoundaryImport />
+        );
       break;
     default:
       content = <Navigate to="/fields" replace />;

@@ -15,7 +15,10 @@ export function HoldingValidationPanel() {
   const [yearId, setYearId] = useState(sessionYear);
   const validation = useHoldingValidation(yearId);
   const { data: fields } = useFieldList(yearId);
-  const fieldNames = useMemo(() => new Map((fields ?? []).map((field) => [field.FieldId, field.Name])), [fields]);
+  const fieldNames = useMemo(
+    () => new Map((fields ?? []).map((field) => [field.FieldId, field.Name])),
+    [fields],
+  );
   const years = [...new Set([...holding.CropYears, sessionYear])].sort((a, b) => b - a);
 
   return (
@@ -46,7 +49,8 @@ export function HoldingValidationPanel() {
           </Table.Thead>
           <Table.Tbody>
             {validation.data.map((issue) => {
-              const fieldName = fieldNames.get(issue.FieldId) ?? t('fields.validation.unknownField', { id: issue.FieldId });
+              const fieldName =
+                fieldNames.get(issue.FieldId) ?? t('fields.validation.unknownField', { id: issue.FieldId });
               return (
                 <Table.Tr key={`${issue.Code}-${issue.FieldId}-${issue.CroppingIds.join(',')}`}>
                   <Table.Td>
@@ -67,7 +71,10 @@ export function HoldingValidationPanel() {
                         component={Link}
                         to={`/fields/cropping/${croppingId}`}
                         mr="xs"
-                        aria-label={t('fields.validation.openCroppingOf', { index: index + 1, field: fieldName })}
+                        aria-label={t('fields.validation.openCroppingOf', {
+                          index: index + 1,
+                          field: fieldName,
+                        })}
                       >
                         {t('fields.validation.openCropping', { index: index + 1 })}
                       </Anchor>

@@ -66,7 +66,12 @@ describe('croppingFormMessages', () => {
     ],
     ['no area, which takes the whole field', barley({ Area: undefined }), [], concurrentText],
     ['an overlap within the 0.1 ha tolerance', barley({ Area: 4.1 }), [], undefined],
-    ['a crop that ends before the other starts', barley({ SowingDate: '2024-08-10', HarvestDate: '2024-09-01' }), [], undefined],
+    [
+      'a crop that ends before the other starts',
+      barley({ SowingDate: '2024-08-10', HarvestDate: '2024-09-01' }),
+      [],
+      undefined,
+    ],
   ])('%s', (_case, values, dateErrors, concurrent) => {
     const messages = croppingFormMessages(values, context());
     expect(messages.dateErrors).toEqual(dateErrors);
@@ -76,13 +81,20 @@ describe('croppingFormMessages', () => {
 
   it('leaves the cropping being edited out of the overlap check', () => {
     const own = aCropping({ CroppingId: 5, Area: 6 });
-    const messages = croppingFormMessages(barley({ Area: 9 }), context({ croppingId: 5, field: aField({ Croppings: [own] }) }));
+    const messages = croppingFormMessages(
+      barley({ Area: 9 }),
+      context({ croppingId: 5, field: aField({ Croppings: [own] }) }),
+    );
     expect(messages.concurrentCrops).toBeUndefined();
   });
 
   it.each([
     ['no crop', { CropId: null }, { cropMissing: true }],
-    ["'Other' without a name", { CropId: CropId.Other, Purpose: null, Residue: null }, { cropNameMissing: true }],
+    [
+      "'Other' without a name",
+      { CropId: CropId.Other, Purpose: null, Residue: null },
+      { cropNameMissing: true },
+    ],
   ])('blocks saving with %s', (_case, overrides, flags) => {
     const messages = croppingFormMessages(barley(overrides), context());
     expect(messages).toMatchObject(flags);
@@ -99,7 +111,9 @@ describe('croppingFormMessages', () => {
 
   it('warns of an old N crop group only in Scotland', () => {
     const values = barley({ NCropGroup: 12 });
-    expect(croppingFormMessages(values, context({ region: Region.Scotland })).nCropGroup).toMatch(/12 is not valid/);
+    expect(croppingFormMessages(values, context({ region: Region.Scotland })).nCropGroup).toMatch(
+      /12 is not valid/,
+    );
     expect(croppingFormMessages(values, context()).nCropGroup).toBeUndefined();
   });
 });
@@ -114,13 +128,20 @@ describe('withCrop', () => {
       VarietyName: 'AberMagic',
     };
     const changed = withCrop(grass, CropId.WinterWheat, context());
-    expect(changed).toMatchObject({ CropId: CropId.WinterWheat, GrassManagement: null, GrassCuts: null, VarietyName: '' });
+    expect(changed).toMatchObject({
+      CropId: CropId.WinterWheat,
+      GrassManagement: null,
+      GrassCuts: null,
+      VarietyName: '',
+    });
   });
 });
 
 describe('croppingWriteFromForm', () => {
   it('sends cleared values as null and trims texts', () => {
-    const form = croppingFormFromResponse(aCropping({ CropId: CropId.Other, CropName: ' Quinoa ', ManureSpreadArea: -1 }));
+    const form = croppingFormFromResponse(
+      aCropping({ CropId: CropId.Other, CropName: ' Quinoa ', ManureSpreadArea: -1 }),
+    );
     const body = croppingWriteFromForm({ ...form, CropDescr: '  ', DestructionDate: '2025-05-01' });
     expect(body).toMatchObject({
       CropId: CropId.Other,

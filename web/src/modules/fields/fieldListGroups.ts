@@ -14,12 +14,15 @@ export interface FieldListFilter {
   cropId: number | null;
 }
 
-const compareNames = (a: string, b: string) => a.localeCompare(b, 'en-GB', { numeric: true, sensitivity: 'base' });
+const compareNames = (a: string, b: string) =>
+  a.localeCompare(b, 'en-GB', { numeric: true, sensitivity: 'base' });
 
 function matchesSearch(field: FieldResponse, search: string): boolean {
   const wanted = search.trim().toLocaleLowerCase('en-GB');
   if (wanted === '') return true;
-  return [field.Name, field.FieldNumber ?? ''].some((text) => text.toLocaleLowerCase('en-GB').includes(wanted));
+  return [field.Name, field.FieldNumber ?? ''].some((text) =>
+    text.toLocaleLowerCase('en-GB').includes(wanted),
+  );
 }
 
 function matchesCrop(field: FieldResponse, cropId: number | null): boolean {

@@ -4,7 +4,13 @@ import { timelineDefaults } from '@headland/domain/timeline';
 import { layoutTimeline } from './timelineLayout.ts';
 import { aCropping } from './testing/fieldsFixtures.ts';
 
-const wheat = aCropping({ CroppingId: 1, FieldId: 1, FieldName: 'Top', SowingDate: '2024-10-01', HarvestDate: '2025-07-20' });
+const wheat = aCropping({
+  CroppingId: 1,
+  FieldId: 1,
+  FieldName: 'Top',
+  SowingDate: '2024-10-01',
+  HarvestDate: '2025-07-20',
+});
 const cover = aCropping({
   CroppingId: 2,
   FieldId: 1,
@@ -14,7 +20,13 @@ const cover = aCropping({
   HarvestDate: '2025-11-01',
   YearId: 2026,
 });
-const overlapping = aCropping({ CroppingId: 3, FieldId: 1, FieldName: 'Top', SowingDate: '2025-03-01', HarvestDate: '2025-06-01' });
+const overlapping = aCropping({
+  CroppingId: 3,
+  FieldId: 1,
+  FieldName: 'Top',
+  SowingDate: '2025-03-01',
+  HarvestDate: '2025-06-01',
+});
 const grass = aCropping({
   CroppingId: 4,
   FieldId: 2,
@@ -23,13 +35,32 @@ const grass = aCropping({
   SowingDate: '2020-04-01',
   HarvestDate: null,
 });
-const backwards = aCropping({ CroppingId: 5, FieldId: 3, FieldName: 'Zed', SowingDate: '2025-05-01', HarvestDate: '2025-04-01' });
+const backwards = aCropping({
+  CroppingId: 5,
+  FieldId: 3,
+  FieldName: 'Zed',
+  SowingDate: '2025-05-01',
+  HarvestDate: '2025-04-01',
+});
 
 describe('layoutTimeline', () => {
   it('packs the croppings of a field into as few rows as their bars allow', () => {
     const layout = layoutTimeline([wheat, cover, overlapping], [2025, 2026]);
     expect(layout.rows).toHaveLength(1);
-    expect(layout.rows[0]!.lanes.map((lane) => lane.map((bar) => bar.cropping.CroppingId))).toEqual([[1, 2], [3]]);
+    expect(layout.rows[0]!.lanes.map((lane) => lane.map((bar) => bar.cropping.CroppingId))).toEqual([
+      [1, 2],
+      [3],
+    ]);
+  });
+
+  it('stacks the field rows and their lanes under the year labels', () => {
+    const { fieldRowHeight: field, croppingRowHeight: lane, bottomMargin } = timelineDefaults;
+    const layout = layoutTimeline([wheat, overlapping, grass], [2025]);
+    expect(layout.rows.map((row) => [row.fieldName, row.top, row.laneTops])).toEqual([
+      ['Meadow', field, [2 * field]],
+      ['Top', 2 * field + lane, [3 * field + lane, 3 * field + 2 * lane]],
+    ]);
+    expect(layout.height).toBe(3 * field + 3 * lane + bottomMargin);
   });
 
   it('places bars by days from the first year at the duration scale', () => {
@@ -38,7 +69,9 @@ describe('layoutTimeline', () => {
     const bar = layout.rows[0]!.lanes[0]![0]!;
     // 1 August 2024 to 1 October 2024 is 61 days; the bar spans 293 days, both ends included.
     expect(bar.left).toBe(timelineDefaults.horizontalMargin + 61 * 0.75);
-    expect(layout.years).toEqual([{ yearId: 2025, left: timelineDefaults.horizontalMargin, width: 365 * 0.75 }]);
+    expect(layout.years).toEqual([
+      { yearId: 2025, left: timelineDefaults.horizontalMargin, width: 365 * 0.75 },
+    ]);
   });
 
   it('keeps only the chosen years and orders fields by name', () => {
@@ -48,7 +81,9 @@ describe('layoutTimeline', () => {
 
   it('flags invalid dates and perennials that continue', () => {
     const layout = layoutTimeline([wheat, grass, backwards], [2025]);
-    const bars = new Map(layout.rows.flatMap((row) => row.lanes.flat()).map((bar) => [bar.cropping.CroppingId, bar]));
+    const bars = new Map(
+      layout.rows.flatMap((row) => row.lanes.flat()).map((bar) => [bar.cropping.CroppingId, bar]),
+    );
     expect(bars.get(5)!.item.invalidDates).toBe(true);
     expect(bars.get(1)!.item.invalidDates).toBe(false);
     expect(bars.get(4)!.continues).toBe(true);

@@ -23,8 +23,12 @@ export interface TimelineBar {
 export interface TimelineFieldRow {
   fieldId: number;
   fieldName: string;
+  /** Pixels from the top of the timeline to the field's own row. */
+  top: number;
   /** Bars that do not overlap share a lane; each lane is one cropping row. */
   lanes: TimelineBar[][];
+  /** Pixels from the top of the timeline to each lane. */
+  laneTops: number[];
 }
 
 export interface TimelineYearMark {
@@ -54,8 +58,8 @@ function offset(rangeStart: IsoDate, date: IsoDate, scale: number): number {
 }
 
 /**
- * Places the croppings of the chosen years on the timeline: a header row per field (field row height), then
- * its croppings packed into as few rows (cropping row height) as their bars allow, at `durationScale` pixels a
+ * Places the croppings of the chosen years on the timeline: below a row of year labels, a header row per field
+ * (field row height), then its croppings packed into as few rows (cropping row height) as their bars allow, at `durationScale` pixels a
  * day from the start of the first chosen year. Fields are in name order.
  */
 export function layoutTimeline(
@@ -96,9 +100,20 @@ export function layoutTimeline(
     fields.set(cropping.FieldId, entry);
   }
 
+  // The first field-row height holds the year labels.
+  let top = timelineDefaults.fieldRowHeight;
   const rows = [...fields.entries()]
     .map(([fieldId, { name, bars }]) => ({ fieldId, fieldName: name, lanes: packLanes(bars) }))
-    .sort((a, b) => a.fieldName.localeCompare(b.fieldName, 'en-GB', { numeric: true }) || a.fieldId - b.fieldId);
+    .sort(
+      (a, b) => a.fieldName.localeCompare(b.fieldName, 'en-GB', { numeric: true }) || a.fieldId - b.fieldId,
+    )
+    .map((row) => {
+      const rowTop = top;
+      top += timelineDefaults.fieldRowHeight;
+      const laneTops = row.lanes.map((_, index) => top + index * timelineDefaults.croppingRowHeight);
+      top += row.lanes.length * timelineDefaults.croppingRowHeight;
+      return { ...row, top: rowTop, laneTops };
+    });
 
   const years = sortedYears.map((yearId) => {
     const left = offset(rangeStart, harvestYearStart(yearId), scale);
@@ -108,15 +123,11 @@ export function layoutTimeline(
     offset(rangeStart, rangeEnd, scale) + scale,
     ...rows.flatMap((row) => row.lanes.flat().map((bar) => bar.left + bar.width)),
   );
-  const laneCount = rows.reduce((total, row) => total + row.lanes.length, 0);
   return {
     rows,
     years,
     width: lastRight + timelineDefaults.horizontalMargin,
-    height:
-      rows.length * timelineDefaults.fieldRowHeight +
-      laneCount * timelineDefaults.croppingRowHeight +
-      timelineDefaults.bottomMargin,
+    height: top + timelineDefaults.bottomMargin,
   };
 }
 

@@ -54,7 +54,10 @@ export function aCropping(overrides: Partial<CroppingResponse> = {}): CroppingRe
       Hidden: crop?.hidden ?? false,
       CoverCrop: crop?.coverCrop ?? false,
       Residue: crop?.residue ?? false,
-      Purposes: { UserSelection: crop?.purposes.userSelection ?? false, List: [...(crop?.purposes.list ?? [])] },
+      Purposes: {
+        UserSelection: crop?.purposes.userSelection ?? false,
+        List: [...(crop?.purposes.list ?? [])],
+      },
     },
     Variety: null,
     PreviousCroppings: [],

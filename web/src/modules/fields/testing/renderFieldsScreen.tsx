@@ -3,7 +3,11 @@ import type { RenderResult } from '@testing-library/react';
 import { brands } from '@headland/domain/brands';
 import { renderWithProviders, type ProviderOptions } from '../../../testing/renderWithProviders.tsx';
 import { aSelection, aStart } from '../../../testing/sessionFixtures.ts';
-import { AppSessionContext, permissionsFromSelection, type AppSession } from '../../../shell/session/AppSessionContext.tsx';
+import {
+  AppSessionContext,
+  permissionsFromSelection,
+  type AppSession,
+} from '../../../shell/session/AppSessionContext.tsx';
 
 export interface FieldsScreenOptions extends ProviderOptions {
   /** Changes to the open session: region, crop years, rights. */

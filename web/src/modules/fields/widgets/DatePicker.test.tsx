@@ -16,7 +16,13 @@ function dayName(date: IsoDate): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-function Harness({ initial, onChange }: { initial: IsoDate | null; onChange: (value: IsoDate | null) => void }) {
+function Harness({
+  initial,
+  onChange,
+}: {
+  initial: IsoDate | null;
+  onChange: (value: IsoDate | null) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <DatePicker
@@ -102,7 +108,11 @@ describe('DatePicker calendar', () => {
     const dialog = openCalendar();
     expect((within(dialog).getByLabelText('Month') as HTMLSelectElement).value).toBe('10');
     expect((within(dialog).getByLabelText('Year') as HTMLSelectElement).value).toBe('2024');
-    expect(within(dialog).getByRole('button', { name: dayName('2024-10-01') }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(dialog)
+        .getByRole('button', { name: dayName('2024-10-01') })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('Today takes the current date and closes', () => {

@@ -30,7 +30,8 @@ export function VarietyPicker({ label, cropId, value, options, onChange, disable
       if (option.CropId !== cropId || option.Name.trim() === '') continue;
       const known = byName.get(normalise(option.Name));
       // The same name may come linked and unlinked; the linked one wins.
-      if (!known || (known.VarietyId === null && option.VarietyId !== null)) byName.set(normalise(option.Name), option);
+      if (!known || (known.VarietyId === null && option.VarietyId !== null))
+        byName.set(normalise(option.Name), option);
     }
     return [...byName.values()].sort((a, b) => a.Name.localeCompare(b.Name, 'en-GB'));
   }, [options, cropId]);

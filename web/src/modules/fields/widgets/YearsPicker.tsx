@@ -33,7 +33,12 @@ export function YearsPicker({ years, currentYear, value, onChange }: YearsPicker
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <Button variant="default" onClick={() => (opened ? setOpened(false) : open())} aria-haspopup="dialog" aria-expanded={opened}>
+        <Button
+          variant="default"
+          onClick={() => (opened ? setOpened(false) : open())}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+        >
           {t('fields.yearsPicker.button', {
             years: chosen.length === 0 ? t('fields.yearsPicker.noneChosen') : chosen.join(', '),
           })}
