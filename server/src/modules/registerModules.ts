@@ -4,6 +4,7 @@ import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
+import { holdingTransferRoutes } from './holdingTransfer/holdingTransfer.routes.ts';
 import { migrationRoutes } from './migration/migration.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -21,5 +22,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(holdingValidationRoutes);
   await app.register(boundaryImportRoutes);
   await app.register(holdingsRoutes);
+  await app.register(holdingTransferRoutes);
   await app.register(migrationRoutes);
 }

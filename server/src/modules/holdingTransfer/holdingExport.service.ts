@@ -1,0 +1,113 @@
+import { strToU8, zipSync } from 'fflate';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { isAdminOrHigher } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { forbidden, notFound } from '../../http/httpErrors.ts';
+import { actorOf, mayOpen, permissionsOn, type HoldingsCaller } from '../holdings/holdingCaller.ts';
+import { holdingRecord } from '../holdings/holdings.queries.ts';
+import {
+  archiveFiles,
+  archiveFormat,
+  archiveFormatVersion,
+  type ArchiveManifest,
+} from './holdingArchive.schema.ts';
+import {
+  exportCropYears,
+  exportCroppings,
+  exportFields,
+  exportHoldingFile,
+  exportSettings,
+  exportWeather,
+} from './holdingTransfer.queries.ts';
+
+export interface HoldingExport {
+  fileName: string;
+  zip: Uint8Array;
+}
+
+/** A file name safe on every system: the trading name's letters and digits, then the export date. */
+function exportFileName(tradingName: string, exportedAt: Date): string {
+  const slug =
+    tradingName
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_]+/g, '-')
+      .slice(0, 60) || 'holding';
+  return `${slug}-${exportedAt.toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * Exports a holding as a zip (see holdingArchive.schema.ts) and records an 'export' Event on it. Allowed to
+ * Admin-level users on any holding (session-shell §6) and to anyone with holdings write on that holding, who
+ * could recreate it by hand anyway.
+ */
+export async function exportHolding(
+  db: Db,
+  caller: HoldingsCaller,
+  holdingId: number,
+): Promise<HoldingExport> {
+  const record = await holdingRecord(db, holdingId, caller.auth.user.id);
+  if (!record) throw notFound('This holding does not exist.');
+  if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
+  if (!isAdminOrHigher(caller.auth.user.role) && !permissionsOn(caller, record).holdings.write) {
+    throw forbidden('You do not have permission to export this holding.');
+  }
+  const exportedAt = new Date();
+  const files = await db.transaction(async (tx) => {
+    const [holding, cropYears, weather, fields, croppings, settings] = await Promise.all([
+      exportHoldingFile(tx, holdingId),
+      exportCropYears(tx, holdingId),
+      exportWeather(tx, holdingId),
+      exportFields(tx, holdingId),
+      exportCroppings(tx, holdingId),
+      exportSettings(tx, holdingId, caller.auth.user.id),
+    ]);
+    if (!holding) throw notFound('This holding does not exist.');
+    const manifest: ArchiveManifest = {
+      format: archiveFormat,
+      formatVersion: archiveFormatVersion,
+      exportedAt: exportedAt.toISOString(),
+      crs: 'EPSG:4326',
+      source: {
+        application: 'Headland',
+        brand: caller.brand.id,
+        holdingId,
+        tradingName: holding.tradingName,
+      },
+      counts: {
+        cropYears: cropYears.length,
+        weather: weather.length,
+        fields: fields.features.length,
+        croppings: croppings.length,
+        settings: settings.length,
+      },
+    };
+    await recordEvent(tx, actorOf(caller, holdingId), {
+      action: EventAction.Export,
+      source: Module.Holding,
+      objectType: 'Holding',
+      data: {
+        Name: holding.tradingName,
+        Fields: manifest.counts.fields,
+        Croppings: manifest.counts.croppings,
+      },
+    });
+    return { manifest, holding, cropYears, weather, fields, croppings, settings };
+  });
+  const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
+  const zip = zipSync(
+    {
+      [archiveFiles.manifest]: json(files.manifest),
+      [archiveFiles.holding]: json(files.holding),
+      [archiveFiles.cropYears]: json(files.cropYears),
+      [archiveFiles.weather]: json(files.weather),
+      [archiveFiles.fields]: json(files.fields),
+      [archiveFiles.croppings]: json(files.croppings),
+      [archiveFiles.settings]: json(files.settings),
+    },
+    { level: 6, mtime: exportedAt },
+  );
+  return { fileName: exportFileName(record.trading_name, exportedAt), zip };
+}

@@ -1,0 +1,299 @@
+import { strFromU8, unzipSync, type Unzipped } from 'fflate';
+import type { z } from 'zod';
+import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { holdingCropYears, holdingUsers, holdingWeather, holdings, settings } from '../../db/schema.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest } from '../../http/httpErrors.ts';
+import {
+  actorOf,
+  assertMayCreateHoldings,
+  isAgronomistType,
+  mayChangeHolding,
+  type HoldingsCaller,
+} from '../holdings/holdingCaller.ts';
+import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.queries.ts';
+import { presentHoldingDetails } from '../holdings/holdings.presenters.ts';
+import type { HoldingsDeps } from '../holdings/holdingSave.service.ts';
+import {
+  archiveFiles,
+  archiveFormat,
+  archiveFormatVersion,
+  cropYearsFileSchema,
+  croppingsFileSchema,
+  fieldsFileSchema,
+  holdingFileSchema,
+  manifestSchema,
+  settingsFileSchema,
+  weatherFileSchema,
+  type HoldingArchive,
+} from './holdingArchive.schema.ts';
+import { allocateIds, existingIds, insertCroppings, insertFields } from './holdingTransfer.queries.ts';
+
+/** Largest upload accepted; a holding with thousands of fields exports to a few megabytes. */
+export const maxArchiveBytes = 100 * 1024 * 1024;
+/** Largest unpacked size of all the files together: a guard against a small zip that unpacks to gigabytes. */
+const maxUnpackedBytes = 512 * 1024 * 1024;
+
+const notAHoldingExport = 'This file is not a Headland holding export.';
+const damaged = (detail: string) => badRequest(`The holding export is damaged: ${detail}`);
+
+function unpack(data: Uint8Array): Unzipped {
+  let unpacked = 0;
+  const wanted = new Set<string>(Object.values(archiveFiles));
+  try {
+    return unzipSync(data, {
+      filter: (file) => {
+        if (!wanted.has(file.name)) return false;
+        unpacked += file.originalSize;
+        if (unpacked > maxUnpackedBytes) throw new RangeError('too large');
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest('The holding export unpacks to more than 512 MB.');
+    throw badRequest('The file is not a zip archive, or it is damaged.');
+  }
+}
+
+function readJson(files: Unzipped, name: string): unknown {
+  const bytes = files[name];
+  if (!bytes) throw damaged(`${name} is missing.`);
+  try {
+    return JSON.parse(strFromU8(bytes));
+  } catch {
+    throw damaged(`${name} is not valid JSON.`);
+  }
+}
+
+function parseFile<Schema extends z.ZodType>(files: Unzipped, name: string, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(readJson(files, name));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const where = issue.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw damaged(`${name} is not valid${where}: ${issue.message}.`);
+  }
+  return result.data;
+}
+
+function duplicate<T>(values: readonly T[]): T | undefined {
+  const seen = new Set<T>();
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/**
+ * Reads and checks a holding export: a zip, with a manifest of our format and version, every file present and
+ * valid, the counts of the manifest matching, and every reference between files resolved. Refuses anything
+ * else with a 400 that says what is wrong.
+ */
+export function readHoldingArchive(data: Uint8Array): HoldingArchive {
+  const files = unpack(data);
+  if (!files[archiveFiles.manifest])
+    throw badRequest(`${notAHoldingExport} It has no ${archiveFiles.manifest}.`);
+  const rawManifest = readJson(files, archiveFiles.manifest) as { format?: unknown; formatVersion?: unknown };
+  if (rawManifest?.format !== archiveFormat) throw badRequest(notAHoldingExport);
+  if (rawManifest.formatVersion !== archiveFormatVersion) {
+    throw badRequest(
+      `This holding export uses format version ${String(rawManifest.formatVersion)}; this version of Headland reads version ${archiveFormatVersion}.`,
+    );
+  }
+  const archive: HoldingArchive = {
+    manifest: parseFile(files, archiveFiles.manifest, manifestSchema),
+    holding: parseFile(files, archiveFiles.holding, holdingFileSchema),
+    cropYears: parseFile(files, archiveFiles.cropYears, cropYearsFileSchema),
+    weather: parseFile(files, archiveFiles.weather, weatherFileSchema),
+    fields: parseFile(files, archiveFiles.fields, fieldsFileSchema),
+    croppings: parseFile(files, archiveFiles.croppings, croppingsFileSchema),
+    settings: parseFile(files, archiveFiles.settings, settingsFileSchema),
+  };
+  checkConsistency(archive);
+  return archive;
+}
+
+function checkConsistency(archive: HoldingArchive): void {
+  const { manifest, cropYears, weather, fields, croppings, settings } = archive;
+  const actual = {
+    cropYears: cropYears.length,
+    weather: weather.length,
+    fields: fields.features.length,
+    croppings: croppings.length,
+    settings: settings.length,
+  };
+  for (const [name, count] of Object.entries(actual)) {
+    const expected = manifest.counts[name as keyof typeof actual];
+    if (expected !== count)
+      throw damaged(`the manifest lists ${expected} ${name} but the archive holds ${count}.`);
+  }
+  const year = duplicate(cropYears.map((row) => row.yearId));
+  if (year !== undefined) throw damaged(`crop year ${year} appears twice.`);
+  const month = duplicate(weather.map((row) => `${row.year}-${row.month}`));
+  if (month !== undefined) throw damaged(`the weather of ${month} appears twice.`);
+  const fieldIds = fields.features.map((feature) => feature.properties.id);
+  const fieldId = duplicate(fieldIds);
+  if (fieldId !== undefined) throw damaged(`field ${fieldId} appears twice.`);
+  for (const feature of fields.features) {
+    const fieldYear = duplicate(feature.properties.years.map((row) => row.yearId));
+    if (fieldYear !== undefined)
+      throw damaged(`field ${feature.properties.id} lists year ${fieldYear} twice.`);
+  }
+  const croppingId = duplicate(croppings.map((row) => row.id));
+  if (croppingId !== undefined) throw damaged(`cropping ${croppingId} appears twice.`);
+  const known = new Set(fieldIds);
+  const orphan = croppings.find((row) => !known.has(row.fieldId));
+  if (orphan)
+    throw damaged(`cropping ${orphan.id} belongs to field ${orphan.fieldId}, which is not in the archive.`);
+  const setting = duplicate(settings.map((row) => `${row.scope}:${row.key}`));
+  if (setting !== undefined) throw damaged(`the setting ${setting} appears twice.`);
+}
+
+/** Refuses an archive that names reference data this installation lacks, or a business the caller cannot use. */
+async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingArchive): Promise<void> {
+  const { holding, croppings } = archive;
+  const single = async (
+    table: 'towns' | 'regions' | 'businesses' | 'weather_stations',
+    value: number | null,
+    noun: string,
+  ) => {
+    if (value !== null && !(await existingIds(db, table, [value])).has(value)) {
+      throw badRequest(`The holding export refers to ${noun} ${value}, which does not exist here.`);
+    }
+  };
+  await single('towns', holding.townId, 'post town');
+  await single('regions', holding.regionId, 'region');
+  await single('businesses', holding.businessId, 'business');
+  await single('weather_stations', holding.weatherStationId, 'weather station');
+  const many = async (table: 'crops' | 'varieties', values: number[], noun: string) => {
+    const wanted = [...new Set(values)];
+    const found = await existingIds(db, table, wanted);
+    const missing = wanted.find((value) => !found.has(value));
+    if (missing !== undefined)
+      throw badRequest(`The holding export refers to ${noun} ${missing}, which does not exist here.`);
+  };
+  await many(
+    'crops',
+    croppings.map((row) => row.cropId),
+    'crop',
+  );
+  await many(
+    'varieties',
+    croppings.flatMap((row) => (row.varietyId === null ? [] : [row.varietyId])),
+    'variety',
+  );
+  const { businessId } = holding;
+  if (
+    businessId !== null &&
+    businessId >= sharedBusinessIdLimit &&
+    businessId !== caller.auth.user.businessId &&
+    !isAdminOrHigher(caller.auth.user.role)
+  ) {
+    throw badRequest(`The holding belongs to business ${businessId}, which you cannot assign holdings to.`);
+  }
+}
+
+/**
+ * Creates a new holding from an export, equal to the original: new ids throughout, fields and croppings linked
+ * as before, the caller its Owner (and its agronomist when at Agronomist level or higher). Satellite imagery and
+ * the holding's feature flags are taken from the file only for Admin-level users: for anyone else they are
+ * those of a holding created by hand, since a file can be edited. Nothing is written unless all of it is.
+ */
+export async function importHolding(
+  deps: HoldingsDeps,
+  caller: HoldingsCaller,
+  data: Uint8Array,
+): Promise<HoldingDetails> {
+  assertMayCreateHoldings(caller);
+  const archive = readHoldingArchive(data);
+  const { auth, brand } = caller;
+  const admin = isAdminOrHigher(auth.user.role);
+  const holdingId = await deps.db.transaction(async (tx) => {
+    await checkReferences(tx, caller, archive);
+    const file = archive.holding;
+    const [row] = await tx
+      .insert(holdings)
+      .values({
+        tradingName: file.tradingName,
+        accountNumber: file.accountNumber,
+        address: file.address,
+        townId: file.townId,
+        regionId: file.regionId,
+        businessId: file.businessId,
+        nvz: file.nvz,
+        pSorpCapacity: file.pSorpCapacity,
+        agronomistId: isAgronomistType(caller) ? auth.user.id : null,
+        weatherStationId: file.weatherStationId,
+        excludeFromUserReports: file.excludeFromUserReports,
+        canChangeRegion: file.canChangeRegion,
+        satellite: admin ? file.satellite : false,
+        features: admin
+          ? file.features
+          : {
+              perHoldingPermissions: brand.features.perHoldingPermissions,
+              sprayAudit: false,
+              scoutingLink: false,
+            },
+      })
+      .returning({ id: holdings.id });
+    const id = row!.id;
+    await tx
+      .insert(holdingUsers)
+      .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    await tx.insert(holdingCropYears).values(archive.cropYears.map((year) => ({ holdingId: id, ...year })));
+    if (archive.weather.length) {
+      await tx.insert(holdingWeather).values(archive.weather.map((month) => ({ holdingId: id, ...month })));
+    }
+
+    const features = archive.fields.features;
+    const fieldIds = await allocateIds(tx, 'fields', features.length);
+    const newFieldId = new Map(features.map((feature, index) => [feature.properties.id, fieldIds[index]!]));
+    await insertFields(
+      tx,
+      id,
+      features.map((feature, index) => ({
+        newId: fieldIds[index]!,
+        geometry: feature.geometry,
+        properties: feature.properties,
+      })),
+    );
+    const croppingIds = await allocateIds(tx, 'croppings', archive.croppings.length);
+    await insertCroppings(
+      tx,
+      id,
+      archive.croppings.map((cropping, index) => ({
+        ...cropping,
+        id: croppingIds[index]!,
+        fieldId: newFieldId.get(cropping.fieldId)!,
+      })),
+    );
+    if (archive.settings.length) {
+      await tx.insert(settings).values(
+        archive.settings.map((setting) => ({
+          holdingId: id,
+          userId: setting.scope === 'user' ? auth.user.id : null,
+          key: setting.key,
+          value: setting.value,
+        })),
+      );
+    }
+    await recordEvent(tx, actorOf(caller, id), {
+      action: EventAction.Import,
+      source: Module.Holding,
+      objectType: 'Holding',
+      data: {
+        Name: file.tradingName,
+        SourceHoldingId: archive.manifest.source.holdingId,
+        Fields: features.length,
+        Croppings: archive.croppings.length,
+      },
+    });
+    return id;
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+  const record = await holdingRecord(deps.db, holdingId, auth.user.id);
+  return presentHoldingDetails(record!, !mayChangeHolding(caller, record!));
+}

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+import type { CroppingsFile, FieldsFile, HoldingArchive, SettingsFile } from './holdingArchive.schema.ts';
+
+// Each row is built as JSON by the database, so that numbers, dates (YYYY-MM-DD), timestamps (ISO 8601 with
+// offset) and geometries (GeoJSON) come out the same whichever driver runs the query. ST_AsGeoJSON with 17
+// decimals loses nothing of a double, so boundaries survive the round trip exactly.
+
+async function jsonRows<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const rows = await sqlRows<{ row: Row | string }>(db, query);
+  return rows.map((entry) => (typeof entry.row === 'string' ? (JSON.parse(entry.row) as Row) : entry.row));
+}
+
+export async function exportHoldingFile(
+  db: Db,
+  holdingId: number,
+): Promise<HoldingArchive['holding'] | null> {
+  const [row] = await jsonRows<HoldingArchive['holding']>(
+    db,
+    sql`SELECT json_build_object('tradingName', trading_name, 'accountNumber', account_number, 'address', address,
+                 'townId', town_id, 'regionId', region_id, 'businessId', business_id, 'nvz', nvz,
+                 'pSorpCapacity', p_sorp_capacity, 'weatherStationId', weather_station_id,
+                 'excludeFromUserReports', exclude_from_user_reports, 'canChangeRegion', can_change_region,
+                 'satellite', satellite, 'features', features) AS row
+          FROM holdings WHERE id = ${holdingId}`,
+  );
+  return row ?? null;
+}
+
+export async function exportCropYears(db: Db, holdingId: number): Promise<HoldingArchive['cropYears']> {
+  return jsonRows(
+    db,
+    sql`SELECT json_build_object('yearId', year_id, 'totalArea', total_area,
+                 'grasslandDerogationNumber', grassland_derogation_number, 'pkModel', pk_model) AS row
+          FROM holding_crop_years WHERE holding_id = ${holdingId} ORDER BY year_id`,
+  );
+}
+
+export async function exportWeather(db: Db, holdingId: number): Promise<HoldingArchive['weather']> {
+  return jsonRows(
+    db,
+    sql`SELECT json_build_object('year', year, 'month', month, 'rainfall', rainfall) AS row
+          FROM holding_weather WHERE holding_id = ${holdingId} ORDER BY year, month`,
+  );
+}
+
+export async function exportFields(db: Db, holdingId: number): Promise<FieldsFile> {
+  const rows = await jsonRows<FieldsFile['features'][number]>(
+    db,
+    sql`SELECT json_build_object(
+                 'type', 'Feature', 'id', f.id, 'geometry', ST_AsGeoJSON(f.boundary, 17)::json,
+                 'properties', json_build_object(
+                   'id', f.id, 'name', f.name, 'fieldNumber', f.field_number, 'fieldGroup', f.field_group,
+                   'areaType', f.area_type, 'boundaryArea', f.boundary_area, 'workingArea', f.working_area,
+                   'wholeArea', f.whole_area, 'manureSpreadArea', f.manure_spread_area,
+                   'ignoreBoundary', f.ignore_boundary, 'nvz', f.nvz, 'createdAt', f.created_at,
+                   'updatedAt', f.updated_at,
+                   'years', coalesce((SELECT json_agg(json_build_object('yearId', y.year_id, 'disabled', y.disabled)
+                                              ORDER BY y.year_id)
+                                        FROM field_years y WHERE y.field_id = f.id), '[]'::json))) AS row
+          FROM fields f WHERE f.holding_id = ${holdingId} ORDER BY f.id`,
+  );
+  return { type: 'FeatureCollection', features: rows };
+}
+
+export async function exportCroppings(db: Db, holdingId: number): Promise<CroppingsFile> {
+  return jsonRows(
+    db,
+    sql`SELECT json_build_object(
+                 'id', c.id, 'fieldId', c.field_id, 'yearId', c.year_id, 'plotId', c.plot_id, 'batchId', c.batch_id,
+                 'startDate', c.start_date, 'endDate', c.end_date, 'sowingDate', c.sowing_date,
+                 'harvestDate', c.harvest_date, 'destructionDate', c.destruction_date, 'destroyed', c.destroyed,
+                 'cropId', c.crop_id, 'cropName', c.crop_name, 'cropDescr', c.crop_descr, 'varietyId', c.variety_id,
+                 'varietyName', c.variety_name, 'market', c.market, 'area', c.area,
+                 'boundary', ST_AsGeoJSON(c.boundary, 17)::json, 'managementOptions', c.management_options,
+                 'manureSpreadArea', c.manure_spread_area, 'attributes', c.attributes,
+                 'createdAt', c.created_at, 'updatedAt', c.updated_at) AS row
+          FROM croppings c WHERE c.holding_id = ${holdingId} ORDER BY c.id`,
+  );
+}
+
+/** The holding-wide settings and the exporting user's own settings on the holding. */
+export async function exportSettings(db: Db, holdingId: number, userId: number): Promise<SettingsFile> {
+  return jsonRows(
+    db,
+    sql`SELECT json_build_object('scope', CASE WHEN user_id IS NULL THEN 'holding' ELSE 'user' END,
+                 'key', key, 'value', value) AS row
+          FROM settings WHERE holding_id = ${holdingId} AND (user_id IS NULL OR user_id = ${userId})
+         ORDER BY user_id NULLS FIRST, key`,
+  );
+}
+
+/** Which of `ids` exist in a reference table. */
+export async function existingIds(
+  db: Db,
+  table: 'towns' | 'regions' | 'businesses' | 'weather_stations' | 'crops' | 'varieties',
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ANY (${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Takes `count` ids of a serial column's sequence, so that rows can be inserted with known ids. */
+export async function allocateIds(db: Db, table: 'fields' | 'croppings', count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await sqlRows<{ id: number | string }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id FROM generate_series(1, ${count})`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+const geometryFromJson = (column: ReturnType<typeof sql>) =>
+  sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${column}::text), 4326)) END`;
+
+/** Inserts fields (already given their new ids) and their crop years. */
+export async function insertFields(
+  db: Db,
+  holdingId: number,
+  rows: {
+    newId: number;
+    geometry: FieldsFile['features'][number]['geometry'];
+    properties: FieldsFile['features'][number]['properties'];
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map(({ newId, geometry, properties: p }) => ({
+    id: newId,
+    name: p.name,
+    field_number: p.fieldNumber,
+    field_group: p.fieldGroup,
+    boundary: geometry,
+    area_type: p.areaType,
+    boundary_area: p.boundaryArea,
+    working_area: p.workingArea,
+    whole_area: p.wholeArea,
+    manure_spread_area: p.manureSpreadArea,
+    ignore_boundary: p.ignoreBoundary,
+    nvz: p.nvz,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  }));
+  await db.execute(sql`
+    INSERT INTO fields (id, holding_id, name, field_number, field_group, boundary, area_type, boundary_area,
+                        working_area, whole_area, manure_spread_area, ignore_boundary, nvz, created_at, updated_at)
+    SELECT r.id, ${holdingId}, r.name, r.field_number, r.field_group, ${geometryFromJson(sql`r.boundary`)},
+           r.area_type, r.boundary_area, r.working_area, r.whole_area, r.manure_spread_area, r.ignore_boundary,
+           r.nvz, r.created_at, r.updated_at
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+        id integer, name text, field_number text, field_group text, boundary jsonb, area_type text,
+        boundary_area numeric, working_area numeric, whole_area numeric, manure_spread_area numeric,
+        ignore_boundary boolean, nvz boolean, created_at timestamptz, updated_at timestamptz)`);
+  const years = rows.flatMap(({ newId, properties }) =>
+    properties.years.map((year) => ({ field_id: newId, year_id: year.yearId, disabled: year.disabled })),
+  );
+  if (years.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO field_years (field_id, year_id, disabled)
+    SELECT r.field_id, r.year_id, r.disabled
+      FROM jsonb_to_recordset(${JSON.stringify(years)}::jsonb) AS r(field_id integer, year_id integer, disabled boolean)`);
+}
+
+/** Inserts croppings whose ids and field ids are already the new ones. */
+export async function insertCroppings(db: Db, holdingId: number, rows: CroppingsFile): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map((c) => ({
+    id: c.id,
+    field_id: c.fieldId,
+    year_id: c.yearId,
+    plot_id: c.plotId,
+    batch_id: c.batchId,
+    start_date: c.startDate,
+    end_date: c.endDate,
+    sowing_date: c.sowingDate,
+    harvest_date: c.harvestDate,
+    destruction_date: c.destructionDate,
+    destroyed: c.destroyed,
+    crop_id: c.cropId,
+    crop_name: c.cropName,
+    crop_descr: c.cropDescr,
+    variety_id: c.varietyId,
+    variety_name: c.varietyName,
+    market: c.market,
+    area: c.area,
+    boundary: c.boundary,
+    management_options: c.managementOptions,
+    manure_spread_area: c.manureSpreadArea,
+    attributes: c.attributes,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  }));
+  await db.execute(sql`
+    INSERT INTO croppings (id, holding_id, field_id, year_id, plot_id, batch_id, start_date, end_date, sowing_date,
+                           harvest_date, destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
+                           variety_name, market, area, boundary, management_options, manure_spread_area, attributes,
+                           created_at, updated_at)
+    SELECT r.id, ${holdingId}, r.field_id, r.year_id, r.plot_id, r.batch_id, r.start_date, r.end_date, r.sowing_date,
+           r.harvest_date, r.destruction_date, r.destroyed, r.crop_id, r.crop_name, r.crop_descr, r.variety_id,
+           r.variety_name, r.market, r.area, ${geometryFromJson(sql`r.boundary`)}, r.management_options,
+           r.manure_spread_area, r.attributes, r.created_at, r.updated_at
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+        id integer, field_id integer, year_id integer, plot_id text, batch_id text, start_date date, end_date date,
+        sowing_date date, harvest_date date, destruction_date date, destroyed boolean, crop_id integer,
+        crop_name text, crop_descr text, variety_id integer, variety_name text, market text, area numeric,
+        boundary jsonb, management_options jsonb, manure_spread_area numeric, attributes jsonb,
+        created_at timestamptz, updated_at timestamptz)`);
+}
+
+/** The columns of a table, to check that the export knows every one of them. */
+export async function tableColumns(db: Db, table: string): Promise<string[]> {
+  const rows = await sqlRows<{ column_name: string }>(
+    db,
+    sql`SELECT column_name FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = ${table} ORDER BY column_name`,
+  );
+  return rows.map((row) => row.column_name);
+}

@@ -1,0 +1,511 @@
+import { sql } from 'drizzle-orm';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { Role } from '@headland/domain/roles';
+import {
+  addMember,
+  bearer,
+  createHolding,
+  createUser,
+  signIn,
+  type TestUser,
+} from '../../testing/factories.ts';
+import { seedCropTable } from '../../testing/fieldsFixtures.ts';
+import {
+  customRainfall,
+  newHoldingPayload,
+  ref,
+  seedHoldingReference,
+  tableCounts,
+} from '../../testing/holdingsFixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+import { archiveFiles } from './holdingArchive.schema.ts';
+import { tableColumns } from './holdingTransfer.queries.ts';
+
+let t: TestApp;
+let agronomist: TestUser;
+let admin: TestUser;
+let client: TestUser;
+let agronomistToken: string;
+let source: HoldingDetails;
+let exported: Uint8Array;
+
+function multipartBody(bytes: Uint8Array, field = 'file') {
+  const boundary = `----headland${Math.random().toString(16).slice(2)}`;
+  const head = strToU8(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="holding.zip"\r\n` +
+      'Content-Type: application/zip\r\n\r\n',
+  );
+  const tail = strToU8(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function importZip(bytes: Uint8Array, token = agronomistToken, field = 'file') {
+  const { payload, contentType } = multipartBody(bytes, field);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/import/omnia/holding',
+    headers: { ...bearer(token), 'content-type': contentType },
+    payload,
+  });
+}
+
+async function exportHolding(holdingId: number, token = agronomistToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/export/omnia/holding/${holdingId}`,
+    headers: bearer(token),
+  });
+}
+
+/**
+ * Everything stored about a holding, with its own ids left out and references between its rows expressed
+ * through the referenced row's position, so that an import can be compared with its original. Geometries are
+ * compared through their exact binary form. Settings are the holding-wide ones and those of `settingsOf`.
+ */
+async function holdingContents(holdingId: number, settingsOf: number): Promise<unknown> {
+  const [row] = await sqlRows<{ contents: unknown }>(
+    t.db,
+    sql`WITH f AS (
+          SELECT fields.*, row_number() OVER (ORDER BY id) AS position FROM fields WHERE holding_id = ${holdingId})
+        SELECT jsonb_build_object(
+          'holding', (SELECT to_jsonb(h) - 'id' - 'created_at' FROM holdings h WHERE h.id = ${holdingId}),
+          'cropYears', (SELECT jsonb_agg(to_jsonb(y) - 'holding_id' ORDER BY y.year_id)
+                          FROM holding_crop_years y WHERE y.holding_id = ${holdingId}),
+          'weather', (SELECT jsonb_agg(to_jsonb(w) - 'holding_id' ORDER BY w.year, w.month)
+                        FROM holding_weather w WHERE w.holding_id = ${holdingId}),
+          'fields', (SELECT jsonb_agg(to_jsonb(f) - 'id' - 'holding_id' - 'boundary'
+                                      || jsonb_build_object('boundary', encode(ST_AsEWKB(f.boundary), 'hex'),
+                                           'years', (SELECT jsonb_agg(to_jsonb(y) - 'field_id' ORDER BY y.year_id)
+                                                       FROM field_years y WHERE y.field_id = f.id))
+                                      ORDER BY f.position) FROM f),
+          'croppings', (SELECT jsonb_agg(to_jsonb(c) - 'id' - 'holding_id' - 'field_id' - 'boundary'
+                                         || jsonb_build_object('field', f.position,
+                                              'boundary', encode(ST_AsEWKB(c.boundary), 'hex'))
+                                         ORDER BY c.id)
+                          FROM croppings c JOIN f ON f.id = c.field_id WHERE c.holding_id = ${holdingId}),
+          'settings', (SELECT jsonb_agg(jsonb_build_object('own', s.user_id IS NOT NULL, 'key', s.key, 'value', s.value)
+                                        ORDER BY s.user_id NULLS FIRST, s.key)
+                         FROM settings s
+                        WHERE s.holding_id = ${holdingId} AND (s.user_id IS NULL OR s.user_id = ${settingsOf}))
+        ) AS contents`,
+  );
+  return row!.contents;
+}
+
+function rezip(files: Record<string, Uint8Array>, change: Record<string, unknown | undefined>): Uint8Array {
+  const next: Zippable = { ...files };
+  for (const [name, value] of Object.entries(change)) {
+    if (value === undefined) delete next[name];
+    else next[name] = typeof value === 'string' ? strToU8(value) : strToU8(JSON.stringify(value));
+  }
+  return zipSync(next);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t;
+  await seedHoldingReference(db);
+  await seedCropTable(db);
+  const [crop] = await sqlRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM crops WHERE id > 0 ORDER BY id LIMIT 1`,
+  );
+  await db.execute(
+    sql`INSERT INTO varieties (id, crop_id, name, market) VALUES (501, ${crop!.id}, 'Skyfall', 'Feed')`,
+  );
+
+  agronomist = await createUser(db, { role: Role.Agronomist, businessId: ref.agronomyBusiness });
+  admin = await createUser(db, { role: Role.Admin });
+  client = await createUser(db, { role: Role.Client });
+  agronomistToken = await signIn(t.app, agronomist);
+  const created = await t.app.inject({
+    method: 'PUT',
+    url: '/api/holdings/v1',
+    headers: bearer(agronomistToken),
+    payload: newHoldingPayload({
+      holding: {
+        TradingName: 'Strathmore Mains',
+        Region: ref.scotland,
+        TownId: ref.perth,
+        WeatherStationId: ref.perthStation,
+        NVZ: true,
+        PSorpCapacity: 2,
+        Address: 'Strathmore Mains\nForfar',
+      },
+      firstCroppingYear: 2023,
+      pkModel: 'SRUC',
+      totalArea: 312.75,
+      grasslandDerogation: true,
+      grasslandDerogationNumber: 'GD-42',
+      holdingWeather: customRainfall(2023),
+      excludeFromUserReports: true,
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  source = created.json<HoldingDetails>();
+  const id = source.HoldingId;
+  await db.execute(sql`INSERT INTO holding_crop_years (holding_id, year_id, total_area, pk_model)
+                       VALUES (${id}, 2024, 310.5, 'SRUC')`);
+
+  await db.execute(sql`
+    INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area, working_area,
+                        whole_area, manure_spread_area, ignore_boundary, nvz, created_at, updated_at)
+    VALUES
+      (${id}, 'Long Park', '12', 'North', ST_GeomFromText('MULTIPOLYGON(((-2.891234567890123 56.64321987654321,
+         -2.881234567890123 56.64321987654321, -2.881234567890123 56.65321987654321,
+         -2.891234567890123 56.64321987654321)))', 4326), 'Working', 12.3456, 11.5, 13.25, 10.0001, false, true,
+         '2023-02-01T10:15:30.123456Z', '2024-03-05T08:00:00Z'),
+      (${id}, 'Burnside', NULL, NULL, ST_GeomFromText('MULTIPOLYGON(((-2.9 56.6, -2.89 56.6, -2.89 56.61,
+         -2.9 56.6)), ((-2.95 56.62, -2.94 56.62, -2.94 56.63, -2.95 56.62)))', 4326), 'Boundary', 20.5, NULL,
+         NULL, NULL, false, false, '2023-02-01T10:16:00Z', '2023-02-01T10:16:00Z'),
+      (${id}, 'Unmapped', '14', 'South', NULL, 'Whole', NULL, NULL, 4.2, NULL, true, true,
+         '2023-02-02T00:00:00Z', '2023-02-02T00:00:00Z')`);
+  const fieldIds = (
+    await sqlRows<{ id: number }>(db, sql`SELECT id FROM fields WHERE holding_id = ${id} ORDER BY id`)
+  ).map((row) => row.id);
+  await db.execute(sql`
+    INSERT INTO field_years (field_id, year_id, disabled)
+    VALUES (${fieldIds[0]}, 2023, false), (${fieldIds[0]}, 2024, false), (${fieldIds[1]}, 2024, true)`);
+  await db.execute(sql`
+    INSERT INTO croppings (holding_id, field_id, year_id, plot_id, batch_id, start_date, end_date, sowing_date,
+                           harvest_date, destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
+                           variety_name, market, area, boundary, management_options, manure_spread_area, attributes,
+                           created_at, updated_at)
+    VALUES
+      (${id}, ${fieldIds[0]}, 2024, 'P1', 'B7', '2023-09-20', '2024-08-15', '2023-09-21', '2024-08-14', NULL, false,
+       ${crop!.id}, NULL, 'First wheat', 501, 'Skyfall', 'Feed', 11.5,
+       ST_GeomFromText('MULTIPOLYGON(((-2.891 56.644, -2.882 56.644, -2.882 56.652, -2.891 56.644)))', 4326),
+       '[{"Code": "AB1", "Area": 0.5}]', 11.25, '{"Purpose": "Feed", "Irrigated": true, "Yield": 9.75}',
+       '2023-09-01T09:00:00Z', '2024-08-20T17:30:00.5Z'),
+      (${id}, ${fieldIds[0]}, 2023, NULL, NULL, '2022-08-01', '2023-07-31', NULL, NULL, '2023-03-01', true,
+       0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, '[]', NULL, '{}', '2023-02-01T10:15:30Z', '2023-03-01T10:00:00Z'),
+      (${id}, ${fieldIds[1]}, 2024, NULL, NULL, NULL, NULL, NULL, NULL, NULL, false,
+       ${crop!.id}, 'My own crop', NULL, NULL, NULL, NULL, 20.5, NULL, '[]', NULL, '{}',
+       '2023-10-01T00:00:00Z', '2023-10-01T00:00:00Z')`);
+  const other = await createUser(db, { role: Role.Client });
+  await db.execute(sql`
+    INSERT INTO settings (holding_id, user_id, key, value) VALUES
+      (${id}, NULL, 'map.layers', '{"fields": true}'), (${id}, ${agronomist.id}, 'fields.sort', 'name'),
+      (${id}, ${other.id}, 'fields.sort', 'area')`);
+
+  const response = await exportHolding(id);
+  expect(response.statusCode, response.body).toBe(200);
+  exported = new Uint8Array(response.rawPayload);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/export/omnia/holding/{id}', () => {
+  it('answers a zip of the holding with its manifest, and records an export Event', async () => {
+    const response = await exportHolding(source.HoldingId);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="Strathmore-Mains-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(Object.values(archiveFiles).sort());
+    const manifest = JSON.parse(strFromU8(files[archiveFiles.manifest]!));
+    expect(manifest).toMatchObject({
+      format: 'headland-holding',
+      formatVersion: 1,
+      crs: 'EPSG:4326',
+      source: {
+        application: 'Headland',
+        brand: 'main',
+        holdingId: source.HoldingId,
+        tradingName: 'Strathmore Mains',
+      },
+      counts: { cropYears: 2, weather: 12, fields: 3, croppings: 3, settings: 2 },
+    });
+    expect(Date.parse(manifest.exportedAt)).not.toBeNaN();
+    const events = await sqlRows<{ action: string; source: number; object_type: string }>(
+      t.db,
+      sql`SELECT action, source, object_type FROM events WHERE holding_id = ${source.HoldingId} AND action = 'export'`,
+    );
+    expect(events[0]).toEqual({ action: EventAction.Export, source: Module.Holding, object_type: 'Holding' });
+  });
+
+  it('writes the fields as a GeoJSON FeatureCollection with every attribute as properties', () => {
+    const fields = JSON.parse(strFromU8(unzipSync(exported)[archiveFiles.fields]!));
+    expect(fields.type).toBe('FeatureCollection');
+    expect(fields.features).toHaveLength(3);
+    const [first, , unmapped] = fields.features;
+    expect(first.type).toBe('Feature');
+    expect(first.geometry.type).toBe('MultiPolygon');
+    expect(first.geometry.coordinates[0][0][0]).toEqual([-2.891234567890123, 56.64321987654321]);
+    expect(first.properties).toMatchObject({
+      name: 'Long Park',
+      fieldNumber: '12',
+      fieldGroup: 'North',
+      areaType: 'Working',
+      boundaryArea: 12.3456,
+      workingArea: 11.5,
+      wholeArea: 13.25,
+      manureSpreadArea: 10.0001,
+      ignoreBoundary: false,
+      nvz: true,
+      years: [
+        { yearId: 2023, disabled: false },
+        { yearId: 2024, disabled: false },
+      ],
+    });
+    expect(unmapped.geometry).toBeNull();
+  });
+
+  it('covers every column of the fields and croppings tables', async () => {
+    const files = unzipSync(exported);
+    const fieldKeys = Object.keys(JSON.parse(strFromU8(files[archiveFiles.fields]!)).features[0].properties);
+    const croppingKeys = Object.keys(JSON.parse(strFromU8(files[archiveFiles.croppings]!))[0]);
+    const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    // A column added to either table must be added to the export and import too.
+    expect((await tableColumns(t.db, 'fields')).filter((column) => column !== 'holding_id')).toEqual(
+      [...fieldKeys.filter((key) => key !== 'years').map(snake), 'boundary'].sort(),
+    );
+    expect((await tableColumns(t.db, 'croppings')).filter((column) => column !== 'holding_id')).toEqual(
+      croppingKeys.map(snake).sort(),
+    );
+  });
+
+  it('is open to Admin-level users and writers of the holding only', async () => {
+    expect((await exportHolding(source.HoldingId, await signIn(t.app, admin))).statusCode).toBe(200);
+    await addMember(t.db, source.HoldingId, client.id, { holdingRole: 1 });
+    const reader = await exportHolding(source.HoldingId, await signIn(t.app, client));
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json()).toEqual({ Message: 'You do not have permission to export this holding.' });
+    const stranger = await createUser(t.db, { role: Role.Agronomist });
+    expect((await exportHolding(source.HoldingId, await signIn(t.app, stranger))).statusCode).toBe(403);
+    expect((await exportHolding(999_999)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/import/omnia/holding', () => {
+  it('creates a new holding equal to the exported one, owned by the caller, with an import Event', async () => {
+    const response = await importZip(exported);
+    expect(response.statusCode, response.body).toBe(200);
+    const imported = response.json<{ Holding: HoldingDetails }>().Holding;
+    expect(imported.HoldingId).not.toBe(source.HoldingId);
+    expect(await holdingContents(imported.HoldingId, agronomist.id)).toEqual(
+      await holdingContents(source.HoldingId, agronomist.id),
+    );
+    expect(imported).toEqual({
+      ...source,
+      HoldingId: imported.HoldingId,
+      CropYears: [2023, 2024],
+      HoldingCropYears: imported.HoldingCropYears,
+    });
+
+    const [owner] = await sqlRows<{ user_id: number; holding_role: number }>(
+      t.db,
+      sql`SELECT user_id, holding_role FROM holding_users WHERE holding_id = ${imported.HoldingId}`,
+    );
+    expect(owner).toEqual({ user_id: agronomist.id, holding_role: 2 });
+    const [event] = await sqlRows<{ action: string; data: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT action, data FROM events WHERE holding_id = ${imported.HoldingId}`,
+    );
+    expect(event).toEqual({
+      action: EventAction.Import,
+      data: { Name: 'Strathmore Mains', SourceHoldingId: source.HoldingId, Fields: 3, Croppings: 3 },
+    });
+    // The new holding's croppings point at the new holding's fields.
+    const [links] = await sqlRows<{ foreign: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS foreign FROM croppings c JOIN fields f ON f.id = c.field_id
+           WHERE c.holding_id = ${imported.HoldingId} AND f.holding_id <> c.holding_id`,
+    );
+    expect(links!.foreign).toBe(0);
+  });
+
+  it("gives the importer the exporting user's own settings", async () => {
+    const importer = await createUser(t.db, { role: Role.Manager, businessId: ref.agronomyBusiness });
+    const response = await importZip(exported, await signIn(t.app, importer));
+    expect(response.statusCode, response.body).toBe(200);
+    const holdingId = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const rows = await sqlRows<{ user_id: number | null; key: string; value: string }>(
+      t.db,
+      sql`SELECT user_id, key, value FROM settings WHERE holding_id = ${holdingId} ORDER BY key`,
+    );
+    expect(rows).toEqual([
+      { user_id: importer.id, key: 'fields.sort', value: 'name' },
+      { user_id: null, key: 'map.layers', value: '{"fields": true}' },
+    ]);
+  });
+
+  it('keeps satellite imagery and holding features from the file for Admin-level users only', async () => {
+    const files = unzipSync(exported);
+    const holding = JSON.parse(strFromU8(files[archiveFiles.holding]!));
+    const upgraded = rezip(files, {
+      [archiveFiles.holding]: {
+        ...holding,
+        satellite: true,
+        features: { sprayAudit: true, scoutingLink: true },
+      },
+    });
+    const byAgronomist = (await importZip(upgraded)).json<{ Holding: HoldingDetails }>().Holding;
+    expect(byAgronomist.Satellite).toBe(false);
+    const byAdmin = (await importZip(upgraded, await signIn(t.app, admin))).json<{
+      Holding: HoldingDetails;
+    }>().Holding;
+    expect(byAdmin.Satellite).toBe(true);
+    const features = await sqlRows<{ id: number; features: Record<string, boolean> }>(
+      t.db,
+      sql`SELECT id, features FROM holdings WHERE id IN (${byAgronomist.HoldingId}, ${byAdmin.HoldingId}) ORDER BY id`,
+    );
+    expect(features.map((row) => row.features)).toEqual([
+      { perHoldingPermissions: true, sprayAudit: false, scoutingLink: false },
+      { sprayAudit: true, scoutingLink: true },
+    ]);
+  });
+
+  const files = () => unzipSync(exported);
+  const fileJson = (name: string) => JSON.parse(strFromU8(files()[name]!));
+
+  it.each<[string, () => Uint8Array, string | RegExp]>([
+    [
+      'a file that is not a zip',
+      () => strToU8('just some text'),
+      'The file is not a zip archive, or it is damaged.',
+    ],
+    [
+      'a truncated zip',
+      () => exported.slice(0, Math.floor(exported.length / 2)),
+      'The file is not a zip archive, or it is damaged.',
+    ],
+    [
+      'a zip of something else',
+      () => zipSync({ 'readme.txt': strToU8('hello'), 'data.csv': strToU8('a,b\n1,2') }),
+      'This file is not a Headland holding export. It has no manifest.json.',
+    ],
+    [
+      'a zip whose manifest is of another format',
+      () =>
+        rezip(files(), {
+          [archiveFiles.manifest]: { ...fileJson(archiveFiles.manifest), format: 'other-app' },
+        }),
+      'This file is not a Headland holding export.',
+    ],
+    [
+      'a newer format version',
+      () =>
+        rezip(files(), { [archiveFiles.manifest]: { ...fileJson(archiveFiles.manifest), formatVersion: 2 } }),
+      'This holding export uses format version 2; this version of Headland reads version 1.',
+    ],
+    [
+      'a missing file',
+      () => rezip(files(), { [archiveFiles.croppings]: undefined }),
+      'The holding export is damaged: croppings.json is missing.',
+    ],
+    [
+      'a file that is not JSON',
+      () => rezip(files(), { [archiveFiles.weather]: '[{"year": 2023,' }),
+      'The holding export is damaged: weather.json is not valid JSON.',
+    ],
+    [
+      'a field with an open ring',
+      () => {
+        const fields = fileJson(archiveFiles.fields);
+        fields.features[0].geometry.coordinates[0][0][3] = [0, 0];
+        return rezip(files(), { [archiveFiles.fields]: fields });
+      },
+      /^The holding export is damaged: fields\.geojson is not valid at features\.0\.geometry/,
+    ],
+    [
+      'a negative rainfall',
+      () => {
+        const weather = fileJson(archiveFiles.weather);
+        weather[0].rainfall = -3;
+        return rezip(files(), { [archiveFiles.weather]: weather });
+      },
+      /^The holding export is damaged: weather\.json is not valid at 0\.rainfall/,
+    ],
+    [
+      'counts that do not match the manifest',
+      () => {
+        const croppings = fileJson(archiveFiles.croppings);
+        return rezip(files(), { [archiveFiles.croppings]: croppings.slice(1) });
+      },
+      'The holding export is damaged: the manifest lists 3 croppings but the archive holds 2.',
+    ],
+    [
+      'a cropping on a field not in the archive',
+      () => {
+        const croppings = fileJson(archiveFiles.croppings);
+        croppings[2].fieldId = 987654;
+        return rezip(files(), { [archiveFiles.croppings]: croppings });
+      },
+      /belongs to field 987654, which is not in the archive\.$/,
+    ],
+    [
+      'a post town unknown here',
+      () => rezip(files(), { [archiveFiles.holding]: { ...fileJson(archiveFiles.holding), townId: 7777 } }),
+      'The holding export refers to post town 7777, which does not exist here.',
+    ],
+    [
+      'a crop unknown here',
+      () => {
+        const croppings = fileJson(archiveFiles.croppings);
+        croppings[0].cropId = 99999;
+        return rezip(files(), { [archiveFiles.croppings]: croppings });
+      },
+      'The holding export refers to crop 99999, which does not exist here.',
+    ],
+  ])('refuses %s with a clear message, changing nothing', async (_, make, message) => {
+    const before = await tableCounts(t.db);
+    const response = await importZip(make());
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ Message: string }>().Message).toMatch(message);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('needs the file in the field "file" of a multipart upload', async () => {
+    const wrongField = await importZip(exported, agronomistToken, 'upload');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toEqual({ Message: 'No file was sent in the field "file".' });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/omnia/holding',
+      headers: bearer(agronomistToken),
+      payload: { file: 'x' },
+    });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+
+  it('refuses a user whose role cannot create holdings, changing nothing', async () => {
+    const before = await tableCounts(t.db);
+    const response = await importZip(exported, await signIn(t.app, client));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ Message: 'You do not have permission to create holdings.' });
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('imports an empty holding', async () => {
+    const empty = await createHolding(t.db, { tradingName: 'Bare Ground', cropYears: [2025] });
+    await addMember(t.db, empty.id, agronomist.id);
+    const zip = await exportHolding(empty.id);
+    expect(zip.statusCode).toBe(200);
+    const response = await importZip(new Uint8Array(zip.rawPayload));
+    expect(response.statusCode, response.body).toBe(200);
+    const holdingId = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const contents = (await holdingContents(holdingId, agronomist.id)) as Record<string, unknown>;
+    const original = (await holdingContents(empty.id, agronomist.id)) as Record<string, unknown>;
+    // Imported by an agronomist, who becomes its agronomist, with the features of a holding made by hand; the
+    // factory's holding has neither.
+    expect(contents).toEqual({
+      ...original,
+      holding: {
+        ...(original.holding as object),
+        agronomist_id: agronomist.id,
+        features: { perHoldingPermissions: true, sprayAudit: false, scoutingLink: false },
+      },
+    });
+  });
+});
