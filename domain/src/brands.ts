@@ -39,6 +39,9 @@ export interface BrandFeatures {
  * is turned on; this is separate from the brand's capabilities so that turning a module on later is one edit.
  */
 export interface ModuleSwitches {
+  soil: boolean;
+  imports: boolean;
+  exports: boolean;
   stocks: boolean;
   seeds: boolean;
   nutrition: boolean;
@@ -52,6 +55,9 @@ export interface ModuleSwitches {
 }
 
 export const moduleSwitchesOff: Readonly<ModuleSwitches> = {
+  soil: false,
+  imports: false,
+  exports: false,
   stocks: false,
   seeds: false,
   nutrition: false,

@@ -49,20 +49,11 @@ function ids(built: BuiltMenu): string[] {
 
 describe('buildMenu', () => {
   it('shows only the built modules while the module switches are off', () => {
-    expect(ids(menu({ modules: moduleSwitchesOff }))).toEqual([
-      'dashboard',
-      'fields',
-      'datalayers',
-      'soil',
-      'import',
-      'export',
-    ]);
+    expect(ids(menu({ modules: moduleSwitchesOff }))).toEqual(['dashboard', 'fields', 'datalayers']);
     expect(ids(menu({ modules: moduleSwitchesOff, windowHeight: 800 }))).toEqual([
       'dashboard',
       'fields',
       'datalayers',
-      'soil',
-      'group:data[import,export]',
     ]);
   });
 

@@ -55,7 +55,7 @@ export const menuItems: readonly MenuItem[] = [
   item('dashboard', 'Dashboard', '/dashboard', Module.Dashboard, []),
   item('fields', 'Fields', '/fields', Module.Fields, ['fields']),
   item('datalayers', 'Map layers', '/datalayers', Module.Layers, ['mapLayers']),
-  item('soil', 'Soil', '/soil', Module.Soil, ['soil'], { feature: 'soil' }),
+  item('soil', 'Soil', '/soil', Module.Soil, ['soil'], { feature: 'soil', moduleSwitch: 'soil' }),
   item('stocks', 'Stocks', '/stocks', Module.Stocks, ['stocks'], {
     feature: 'stocks',
     moduleSwitch: 'stocks',
@@ -79,8 +79,12 @@ export const menuItems: readonly MenuItem[] = [
     moduleSwitch: 'manure',
   }),
   // Importing writes into the holding, and no permission area is named after imports.
-  item('import', 'Import', '/import', Module.Imports, ['currentHolding'], { group: 'data', access: 'write' }),
-  item('export', 'Export', '/export', Module.Exports, ['exports'], { group: 'data' }),
+  item('import', 'Import', '/import', Module.Imports, ['currentHolding'], {
+    group: 'data',
+    access: 'write',
+    moduleSwitch: 'imports',
+  }),
+  item('export', 'Export', '/export', Module.Exports, ['exports'], { group: 'data', moduleSwitch: 'exports' }),
   item('reports', 'Reports', '/reports', Module.Reports, ['reports'], { moduleSwitch: 'reports' }),
   item('reports2', 'Reports 2', '/reports-june-2025', Module.Reports2, ['reports'], {
     moduleSwitch: 'reports',

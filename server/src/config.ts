@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Lifetime of an access token. */
   tokenTtlHours: number;
   logLevel: string;
+  /** Key of the keyed basemap providers (aerial, Ordnance Survey, road map); null when none is configured. */
+  bingMapsKey: string | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +34,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    bingMapsKey: env.BING_MAPS_KEY || null,
   };
 }

@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { demoLogins, seedDemoData } from './db/seed/seedDemo.ts';
+import { demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 
 const config = configFromEnv();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+// Reference data (regions, towns, crops …) is kept complete on every start; demo data only fills an empty one.
+await database.db.transaction((tx) => seedReferenceData(tx));
 const seeded = await seedDemoData(database);
 const app = await buildApp({ config, database });
 
@@ -20,7 +22,7 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
 console.log(`Headland is running on http://localhost:${config.port} (${where}).`);
 if (seeded.length) console.log('Demo data seeded.');
-console.log('Demo logins (password for all: see below):');
+console.log('Demo logins:');
 for (const login of demoLogins) {
   console.log(`  ${login.email.padEnd(34)} ${login.password.padEnd(14)} ${login.description}`);
 }

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDist: '/nonexistent/web/dist',
     tokenTtlHours: 12,
     logLevel: 'silent',
+    bingMapsKey: process.env.BING_MAPS_KEY || null,
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { MainMenu } from './MainMenu.tsx';
 
 const features = brands.main.features;
-const modules = brands.main.modules;
+// Soil, Import and Export switched on, so the Data group can be seen forming and collapsing.
+const modules = { ...brands.main.modules, soil: true, imports: true, exports: true };
 const originalHeight = window.innerHeight;
 
 function setWindowHeight(height: number) {
