@@ -49,7 +49,7 @@ import {
   presentSetting,
   presentUser,
 } from './session.presenters.ts';
-import { orderSessions } from './sessionOrder.ts';
+import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from './signIn.service.ts';
 import { hashToken } from './tokens.ts';
 

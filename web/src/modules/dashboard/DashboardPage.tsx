@@ -4,7 +4,7 @@ import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { formatEventTime } from './eventTime.ts';
-import { orderSessions } from './sessionOrder.ts';
+import { orderSessions } from '@headland/domain/sessionOrder';
 
 /** Shown for a value the holding does not have. */
 const none = '—';

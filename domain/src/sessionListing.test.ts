@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SessionType } from '@headland/domain/enumerations';
-import { Role } from '@headland/domain/roles';
-import { orderSessions, type ActiveSession } from './sessionOrder.ts';
+import type { SelectHoldingResponse } from './api/sessionApi.ts';
+import { SessionType } from './enumerations.ts';
+import { Role } from './roles.ts';
+import { orderSessions } from './sessionOrder.ts';
+
+type ActiveSession = SelectHoldingResponse['Sessions'][number];
 
 function session(id: string, overrides: Partial<ActiveSession>): ActiveSession {
   return {
