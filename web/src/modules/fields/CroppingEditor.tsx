@@ -20,6 +20,7 @@ import type { CroppingResponse, FieldResponse } from '@headland/domain/api/field
 import type { AttributeRule } from '@headland/domain/cropAttributes';
 import { BiomassLevel, CropId, NLeafAnalysis } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
+import { Region } from '@headland/domain/region';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import {
@@ -125,7 +126,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
       field,
       croppingId: cropping?.CroppingId,
       holdingYears: holding.CropYears,
-      region: holding.Region ?? 1,
+      region: holding.Region ?? Region.England,
       cropManagementOptionsEnabled,
     }),
     [field, cropping?.CroppingId, holding.CropYears, holding.Region],

@@ -2,8 +2,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { cropLabel } from '@headland/domain/crops';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useFieldList, useHoldingValidation } from './fieldsQueries.ts';
+import { CropLabel } from './widgets/CropLabel.tsx';
 
 /**
  * The holding validation of one crop year: each issue (codes 1000 to 2006) with its message, a link to its
@@ -17,6 +19,13 @@ export function HoldingValidationPanel() {
   const { data: fields } = useFieldList(yearId);
   const fieldNames = useMemo(
     () => new Map((fields ?? []).map((field) => [field.FieldId, field.Name])),
+    [fields],
+  );
+  const croppings = useMemo(
+    () =>
+      new Map(
+        (fields ?? []).flatMap((field) => field.Croppings).map((cropping) => [cropping.CroppingId, cropping]),
+      ),
     [fields],
   );
   const years = [...new Set([...holding.CropYears, sessionYear])].sort((a, b) => b - a);
@@ -65,20 +74,30 @@ export function HoldingValidationPanel() {
                   </Table.Td>
                   <Table.Td>{issue.Message}</Table.Td>
                   <Table.Td>
-                    {issue.CroppingIds.map((croppingId, index) => (
-                      <Anchor
-                        key={croppingId}
-                        component={Link}
-                        to={`/fields/cropping/${croppingId}`}
-                        mr="xs"
-                        aria-label={t('fields.validation.openCroppingOf', {
-                          index: index + 1,
-                          field: fieldName,
-                        })}
-                      >
-                        {t('fields.validation.openCropping', { index: index + 1 })}
-                      </Anchor>
-                    ))}
+                    {issue.CroppingIds.map((croppingId, index) => {
+                      const cropping = croppings.get(croppingId);
+                      return (
+                        <Anchor
+                          key={croppingId}
+                          component={Link}
+                          to={`/fields/cropping/${croppingId}`}
+                          mr="xs"
+                          display="inline-block"
+                          aria-label={t('fields.validation.openCroppingOf', {
+                            crop: cropping
+                              ? cropLabel(cropping)
+                              : t('fields.validation.openCropping', { index: index + 1 }),
+                            field: fieldName,
+                          })}
+                        >
+                          {cropping ? (
+                            <CropLabel label={cropLabel(cropping)} colour={cropping.CssColor} />
+                          ) : (
+                            t('fields.validation.openCropping', { index: index + 1 })
+                          )}
+                        </Anchor>
+                      );
+                    })}
                   </Table.Td>
                 </Table.Tr>
               );
