@@ -2,9 +2,10 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import enFields from './en.fields.json';
+import enMap from './en.map.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields } } };
+const resources = { en: { translation: { ...en, ...enFields, ...enMap } } };
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {

@@ -13,6 +13,7 @@ export const moduleRegistry: Readonly<Record<string, ModulePage>> = {
     import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
   ),
   '/fields': lazy(() => import('./fields/FieldsPage.tsx').then((module) => ({ default: module.FieldsPage }))),
-  // Map layers (/datalayers) plugs in here once its page component exists:
-  //   '/datalayers': lazy(() => import('../map/<page>.tsx').then((module) => ({ default: module.<Page> }))),
+  '/datalayers': lazy(() =>
+    import('./datalayers/DataLayersPage.tsx').then((module) => ({ default: module.DataLayersPage })),
+  ),
 };

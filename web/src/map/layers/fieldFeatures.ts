@@ -1,0 +1,92 @@
+import Feature from 'ol/Feature.js';
+import GeoJSON from 'ol/format/GeoJSON.js';
+import type Geometry from 'ol/geom/Geometry.js';
+import type MultiPolygon from 'ol/geom/MultiPolygon.js';
+import type { FeatureLike } from 'ol/Feature.js';
+import type { CroppingResponse, FieldResponse, GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
+import { dataProjection, viewProjection } from '../projections.ts';
+
+/** What a feature of the field or cropping layer stands for. */
+export type MapFeatureKind = 'field' | 'cropping';
+
+/** A feature of the fields layer: one field, its boundary in EPSG:3857. */
+export type FieldFeature = Feature<MultiPolygon>;
+/** A feature of the cropping layer: one cropping, its own boundary or else its field's, in EPSG:3857. */
+export type CroppingFeature = Feature<MultiPolygon>;
+
+const kindKey = 'kind';
+const fieldKey = 'field';
+const croppingKey = 'cropping';
+
+const geoJson = new GeoJSON();
+
+/** A boundary from the API (GeoJSON in EPSG:4326) as a geometry of the view (EPSG:3857). */
+export function readBoundary(boundary: GeoJsonMultiPolygon): MultiPolygon {
+  return geoJson.readGeometry(boundary, {
+    dataProjection,
+    featureProjection: viewProjection,
+  }) as MultiPolygon;
+}
+
+/** A geometry of the view (EPSG:3857) as GeoJSON in EPSG:4326 for the API. */
+export function writeBoundary(
+  geometry: Geometry,
+): GeoJsonMultiPolygon | { type: 'Polygon'; coordinates: number[][][] } {
+  return geoJson.writeGeometryObject(geometry, {
+    dataProjection,
+    featureProjection: viewProjection,
+    decimals: 8,
+  }) as GeoJsonMultiPolygon;
+}
+
+export function fieldFeatureId(fieldId: number): string {
+  return `field:${fieldId}`;
+}
+
+export function croppingFeatureId(croppingId: number): string {
+  return `cropping:${croppingId}`;
+}
+
+/**
+ * The features of a holding's fields and of their croppings. Fields without a boundary are left out, as are
+ * croppings that have neither a boundary nor a field boundary to stand on. A cropping without a boundary of its
+ * own shares its field's geometry object rather than a copy: 5,000 fields then cost one geometry each.
+ */
+export function buildFieldFeatures(fields: readonly FieldResponse[]): {
+  fields: FieldFeature[];
+  croppings: CroppingFeature[];
+} {
+  const fieldFeatures: FieldFeature[] = [];
+  const croppingFeatures: CroppingFeature[] = [];
+  for (const field of fields) {
+    const fieldGeometry = field.Boundary ? readBoundary(field.Boundary) : null;
+    if (fieldGeometry) {
+      const feature = new Feature(fieldGeometry);
+      feature.setId(fieldFeatureId(field.FieldId));
+      feature.setProperties({ [kindKey]: 'field', [fieldKey]: field }, true);
+      fieldFeatures.push(feature);
+    }
+    for (const cropping of field.Croppings) {
+      const geometry = cropping.Boundary ? readBoundary(cropping.Boundary) : fieldGeometry;
+      if (!geometry) continue;
+      const feature = new Feature(geometry);
+      feature.setId(croppingFeatureId(cropping.CroppingId));
+      feature.setProperties({ [kindKey]: 'cropping', [fieldKey]: field, [croppingKey]: cropping }, true);
+      croppingFeatures.push(feature);
+    }
+  }
+  return { fields: fieldFeatures, croppings: croppingFeatures };
+}
+
+export function featureKind(feature: FeatureLike): MapFeatureKind | undefined {
+  return feature.get(kindKey) as MapFeatureKind | undefined;
+}
+
+/** The field a field or cropping feature belongs to. */
+export function fieldOf(feature: FeatureLike): FieldResponse | undefined {
+  return feature.get(fieldKey) as FieldResponse | undefined;
+}
+
+export function croppingOf(feature: FeatureLike): CroppingResponse | undefined {
+  return feature.get(croppingKey) as CroppingResponse | undefined;
+}
