@@ -21,10 +21,14 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/data/**',
+      // The embedded database's default folder, wherever the server was started; not seed/data sources.
+      'data/**',
+      '*/data/**',
       '**/test-results/**',
       '**/playwright-report/**',
       '**/coverage/**',
+      // Scratch files by convention (bench/results/*.tmp.json is ignored by git for the same reason).
+      '**/*.tmp.*',
     ],
   },
   js.configs.recommended,
