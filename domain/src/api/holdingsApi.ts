@@ -140,8 +140,10 @@ export const holdingWeatherInputSchema = z.object({
 /**
  * The save payload of holdings spec §3. `croppingYearId` is the year the year block (total area, derogation,
  * PK model) and the custom weather belong to: the session's year by default, the Starting Year for a new
- * holding. `holdingWeather` with rows turns custom weather on for that year; null or empty turns it off.
- * `grasslandDerogation` says whether the derogation box is ticked; without it a non-null number means ticked.
+ * holding (which stands for the Starting Year when `firstCroppingYear` is absent). On an update, a member left
+ * out keeps its stored value and null clears it. `holdingWeather` with rows turns custom weather on for that
+ * year; null or empty turns it off. `grasslandDerogation` says whether the derogation box is ticked; without
+ * it a non-null number means ticked.
  */
 export const holdingSaveRequestSchema = z.object({
   holding: holdingInputSchema,

@@ -118,7 +118,8 @@ async function resolveSave(
   const add = (Field: string, Message: string) => errors.push({ Field, Message });
   const storedYears = stored?.crop_years.map((row) => Number(row.year_id)) ?? [];
 
-  const startingYear = input.firstCroppingYear ?? null;
+  // The spec's own payload names only `croppingYearId`: for a new holding that is its first year.
+  const startingYear = input.firstCroppingYear ?? (isNew ? input.croppingYearId : null) ?? null;
   const sessionYear = stored && auth.session?.holdingId === stored.id ? auth.session.yearId : null;
   const yearId = isNew ? startingYear : (input.croppingYearId ?? sessionYear ?? storedYears.at(-1) ?? null);
   const storedYear = stored?.crop_years.find((row) => Number(row.year_id) === yearId);

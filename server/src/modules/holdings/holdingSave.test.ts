@@ -279,6 +279,13 @@ describe('PUT /api/holdings/v1 (create)', () => {
     ]);
   });
 
+  it("takes the spec's croppingYearId as the first crop year of a new holding", async () => {
+    const { firstCroppingYear: _, ...payload } = newHoldingPayload();
+    const response = await save('PUT', agronomistToken, { ...payload, croppingYearId: 2025 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<HoldingDetails>().CropYears).toEqual([2025]);
+  });
+
   it('needs no weather station before a holding is open, taking the town main station', async () => {
     const created = await create(agronomistToken, { holding: { WeatherStationId: null } });
     expect(created.WeatherStationId).toBe(ref.louthStation);

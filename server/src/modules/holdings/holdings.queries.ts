@@ -204,6 +204,7 @@ const bookkeepingTables = new Set([
   'holding_crop_years',
   'holding_weather',
   'holding_users',
+  'holding_invitations',
   'sessions',
   'events',
   'settings',
