@@ -3,9 +3,10 @@ import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import enFields from './en.fields.json';
 import enMap from './en.map.json';
+import enHoldings from './en.holdings.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields, ...enMap } } };
+const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings } } };
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {

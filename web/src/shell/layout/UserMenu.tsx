@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Menu } from '@mantine/core';
+import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
@@ -11,6 +12,7 @@ export interface UserMenuProps {
 
 export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }: UserMenuProps) {
   const { t } = useTranslation();
+  const manageHoldings = useManageHoldingsMenu();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -21,9 +23,11 @@ export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }:
       <Menu.Dropdown>
         <Menu.Item onClick={onManageUser}>{t('user.manageUser')}</Menu.Item>
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
+        {manageHoldings.item}
         <Menu.Divider />
         <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
       </Menu.Dropdown>
+      {manageHoldings.dialog}
     </Menu>
   );
 }
