@@ -34,7 +34,7 @@ import {
   type UserRow,
 } from '@headland/server/src/modules/session/session.queries.ts';
 import { resumeSession } from '@headland/server/src/modules/session/session.service.ts';
-import { orderSessions } from '@headland/server/src/modules/session/sessionOrder.ts';
+import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '@headland/server/src/modules/session/signIn.service.ts';
 import { bearerToken, hashToken, newToken } from '@headland/server/src/modules/session/tokens.ts';
 import type { BareDatabase } from './bareDatabase.ts';

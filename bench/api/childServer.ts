@@ -15,8 +15,15 @@ export interface ChildServer {
   name: string;
   url: string;
   ready: ReadyMessage;
+  /** CPU time the child's process has used so far, in milliseconds (user and system). */
+  cpuMs(): Promise<number>;
   /** Asks the child to close its server and database, and waits until it has exited. */
   stop(): Promise<void>;
+}
+
+interface CpuMessage {
+  type: 'cpu';
+  ms: number;
 }
 
 export interface ChildServerOptions {
@@ -51,9 +58,22 @@ export function startChildServer(options: ChildServerOptions): Promise<ChildServ
         name: options.name,
         url: `http://127.0.0.1:${message.port}`,
         ready: message,
+        cpuMs: () => askCpu(child),
         stop: () => stopChild(child, exited),
       });
     });
+  });
+}
+
+function askCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: CpuMessage) => {
+      if (message.type !== 'cpu') return;
+      child.off('message', onMessage);
+      resolve(message.ms);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'cpu' });
   });
 }
 
@@ -76,5 +96,10 @@ export function reportReady(message: Omit<ReadyMessage, 'type'>, close: () => Pr
   };
   process.once('SIGTERM', shutdown);
   process.once('disconnect', shutdown);
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'cpu') return;
+    const usage = process.cpuUsage();
+    process.send?.({ type: 'cpu', ms: (usage.user + usage.system) / 1000 } satisfies CpuMessage);
+  });
   process.send?.({ type: 'ready', ...message } satisfies ReadyMessage);
 }
