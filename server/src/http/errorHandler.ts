@@ -32,9 +32,13 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveWebAp
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
     if (isApi || request.method !== 'GET' || !options.serveWebApp) {
-      return reply.status(404).send({ Message: `No route matches ${request.method} ${request.url.split('?')[0]}.` });
+      const what = isApi ? 'API route' : 'route';
+      return reply
+        .status(404)
+        .send({ Message: `No ${what} matches ${request.method} ${request.url.split('?')[0]}.` });
     }
     // Client-side routes (/fields/…, /dashboard) all load the one page.
     return reply.type('text/html').sendFile('index.html');
