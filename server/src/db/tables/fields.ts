@@ -25,6 +25,8 @@ export const fields = pgTable('fields', {
   wholeArea: numeric('whole_area', { mode: 'number' }),
   manureSpreadArea: numeric('manure_spread_area', { mode: 'number' }),
   ignoreBoundary: boolean('ignore_boundary').notNull().default(false),
+  /** Whether the field lies in a nitrate vulnerable zone (migration 0003). */
+  nvz: boolean('nvz').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
