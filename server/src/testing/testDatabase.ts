@@ -70,12 +70,15 @@ const uniqueSuffix = () => `${process.pid}_${randomBytes(4).toString('hex')}`;
 // and by concurrent test runs, which is why it is published with an atomic rename.
 async function openPgliteTestDatabase(): Promise<Database> {
   const dataDir = join(tmpdir(), `headland-test-pglite-${uniqueSuffix()}`);
+  // A test file that never calls close() (a crash, a forgotten afterAll) must not leave 60 MB behind.
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
   await copyMigratedPgliteDir(dataDir);
   let database: Database;
   try {
     database = await openDatabase({ dataDir });
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
   return {
@@ -84,7 +87,8 @@ async function openPgliteTestDatabase(): Promise<Database> {
       try {
         await database.close();
       } finally {
-        rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
+        process.off('exit', removeDataDir);
       }
     },
   };
