@@ -196,8 +196,8 @@ try {
     console.log(`  ${name}: ${check}`);
 
     const options = { connections, seconds, warmupSeconds };
-    const appFigures = await measure(target.load(app.url), app.cpuMs, options);
-    const bareFigures = await measure(target.load(bare.url), bare.cpuMs, options);
+    const appFigures = await measure(target.load(app.url), app.usage, options);
+    const bareFigures = await measure(target.load(bare.url), bare.usage, options);
     for (const [server, figures] of [
       ['app', appFigures],
       ['bare', bareFigures],

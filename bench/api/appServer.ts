@@ -4,11 +4,13 @@ import { configFromEnv } from '@headland/server/src/config.ts';
 import { openDatabase } from '@headland/server/src/db/database.ts';
 import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { reportReady } from './childServer.ts';
+import { countQueries } from './queryCounter.ts';
 
 /*
  * The real server, started the way src/main.ts starts it (configuration from the environment, migrations, demo
  * seed, buildApp), but listening on a free loopback port and reporting it to the benchmark over IPC.
  */
+const queriesSent = countQueries();
 const config = configFromEnv();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedDemoData(database);
@@ -28,6 +30,7 @@ reportReady(
     database: `${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${row?.version}, PostGIS ${row?.postgis}`,
     poolSize: database.kind === 'postgres' ? (client.options?.max ?? 10) : 1,
   },
+  queriesSent,
   async () => {
     await app.close();
     await database.close();

@@ -3,11 +3,13 @@ import { configFromEnv } from '@headland/server/src/config.ts';
 import { openBareDatabase } from './bareDatabase.ts';
 import { createBareSessionRoutes, type BareAnswer } from './bareSessionRoutes.ts';
 import { reportReady } from './childServer.ts';
+import { countQueries } from './queryCounter.ts';
 
 /*
  * The yardstick of the API benchmark: node:http answering the benchmark's two calls with the app's bytes,
  * running the app's SQL through the driver with nothing in between.
  */
+const queriesSent = countQueries();
 const config = configFromEnv();
 const database = await openBareDatabase({
   url: process.env.BARE_DATABASE_URL,
@@ -60,8 +62,12 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 if (!address || typeof address === 'string')
   throw new Error('The bare server is not listening on a TCP port');
-reportReady({ port: address.port, database: database.description, poolSize: database.poolSize }, async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await database.close();
-});
+reportReady(
+  { port: address.port, database: database.description, poolSize: database.poolSize },
+  queriesSent,
+  async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+  },
+);

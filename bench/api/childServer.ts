@@ -15,15 +15,19 @@ export interface ChildServer {
   name: string;
   url: string;
   ready: ReadyMessage;
-  /** CPU time the child's process has used so far, in milliseconds (user and system). */
-  cpuMs(): Promise<number>;
+  /** CPU time the child's process has used so far (user and system), and the statements it has sent. */
+  usage(): Promise<ChildUsage>;
   /** Asks the child to close its server and database, and waits until it has exited. */
   stop(): Promise<void>;
 }
 
-interface CpuMessage {
-  type: 'cpu';
-  ms: number;
+export interface ChildUsage {
+  cpuMs: number;
+  queries: number;
+}
+
+interface UsageMessage extends ChildUsage {
+  type: 'usage';
 }
 
 export interface ChildServerOptions {
@@ -58,22 +62,22 @@ export function startChildServer(options: ChildServerOptions): Promise<ChildServ
         name: options.name,
         url: `http://127.0.0.1:${message.port}`,
         ready: message,
-        cpuMs: () => askCpu(child),
+        usage: () => askUsage(child),
         stop: () => stopChild(child, exited),
       });
     });
   });
 }
 
-function askCpu(child: ChildProcess): Promise<number> {
+function askUsage(child: ChildProcess): Promise<ChildUsage> {
   return new Promise((resolve) => {
-    const onMessage = (message: CpuMessage) => {
-      if (message.type !== 'cpu') return;
+    const onMessage = (message: UsageMessage) => {
+      if (message.type !== 'usage') return;
       child.off('message', onMessage);
-      resolve(message.ms);
+      resolve({ cpuMs: message.cpuMs, queries: message.queries });
     };
     child.on('message', onMessage);
-    child.send({ type: 'cpu' });
+    child.send({ type: 'usage' });
   });
 }
 
@@ -86,7 +90,11 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
 }
 
 /** Child side: reports readiness and closes cleanly on SIGTERM or when the parent goes away. */
-export function reportReady(message: Omit<ReadyMessage, 'type'>, close: () => Promise<void>): void {
+export function reportReady(
+  message: Omit<ReadyMessage, 'type'>,
+  queriesSent: () => number,
+  close: () => Promise<void>,
+): void {
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -97,9 +105,13 @@ export function reportReady(message: Omit<ReadyMessage, 'type'>, close: () => Pr
   process.once('SIGTERM', shutdown);
   process.once('disconnect', shutdown);
   process.on('message', (message: { type?: string }) => {
-    if (message.type !== 'cpu') return;
-    const usage = process.cpuUsage();
-    process.send?.({ type: 'cpu', ms: (usage.user + usage.system) / 1000 } satisfies CpuMessage);
+    if (message.type !== 'usage') return;
+    const cpu = process.cpuUsage();
+    process.send?.({
+      type: 'usage',
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      queries: queriesSent(),
+    } satisfies UsageMessage);
   });
   process.send?.({ type: 'ready', ...message } satisfies ReadyMessage);
 }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { ChildUsage } from './childServer.ts';
 
 export interface Load {
   url: string;
@@ -23,6 +24,8 @@ export interface Figures {
    * work shares the machine, so it is the steadier measure of what the framework costs.
    */
   serverCpuMsPerRequest: number;
+  /** Statements the server sent to the database per answer (BEGIN and COMMIT included on PostgreSQL). */
+  queriesPerRequest: number;
   /** Requests left unanswered for 10 s: a server that far behind its load is a finding, not a failure. */
   timeouts: number;
 }
@@ -46,19 +49,23 @@ function run(load: Load, connections: number, seconds: number): Promise<autocann
 /** Warms the server up (JIT, caches, pool connections), then measures a second run at the same load. */
 export async function measure(
   load: Load,
-  serverCpuMs: () => Promise<number>,
+  serverUsage: () => Promise<ChildUsage>,
   options: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<Figures> {
   if (options.warmupSeconds > 0) await run(load, options.connections, options.warmupSeconds);
-  const cpuBefore = await serverCpuMs();
+  const before = await serverUsage();
   const result = await run(load, options.connections, options.seconds);
-  const cpuAfter = await serverCpuMs();
+  const after = await serverUsage();
+  // Answers still on their way when the run ends were counted neither way; with thousands of answers the
+  // edges hardly matter.
+  const perRequest = (value: number) => (result.requests.total ? value / result.requests.total : 0);
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     requests: result.requests.total,
-    serverCpuMsPerRequest: result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : 0,
+    serverCpuMsPerRequest: perRequest(after.cpuMs - before.cpuMs),
+    queriesPerRequest: perRequest(after.queries - before.queries),
     non2xx: result.non2xx,
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
