@@ -137,6 +137,13 @@ describe('CroppingEditor', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({ HarvestDate: '2025-08-25' });
   });
 
+  it('keeps Save disabled for a new cropping until a crop is picked, without calling it an error yet', () => {
+    renderFieldsScreen(<CroppingEditor field={field} yearId={2025} varieties={[]} onDone={vi.fn()} />);
+    expect(screen.getByText('New cropping — Long Meadow, 2025')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.queryByText('Pick a crop.')).toBeNull();
+  });
+
   it('offers no Save to a session without the fields write right', () => {
     const onDone = vi.fn();
     renderFieldsScreen(

@@ -120,6 +120,8 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
     cropping ? croppingFormFromResponse(cropping) : newCroppingForm(field.FieldId, yearId),
   );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // A new cropping has no crop yet: that keeps Save disabled, but is only called an error once the picker is left.
+  const [cropTouched, setCropTouched] = useState(false);
 
   const context: CroppingFormContext = useMemo(
     () => ({
@@ -192,8 +194,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.crop')}
             value={values.CropId}
             onChange={handleCropChange}
+            onBlur={() => setCropTouched(true)}
             required
-            error={messages.cropMissing ? t('fields.cropping.cropRequired') : undefined}
+            error={messages.cropMissing && cropTouched ? t('fields.cropping.cropRequired') : undefined}
           />
           {values.CropId === CropId.Other && (
             <TextInput

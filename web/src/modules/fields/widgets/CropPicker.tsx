@@ -8,6 +8,7 @@ export interface CropPickerProps {
   label: string;
   value: number | null;
   onChange: (cropId: number | null) => void;
+  onBlur?: () => void;
   required?: boolean;
   disabled?: boolean;
   error?: ReactNode;
@@ -17,7 +18,7 @@ export interface CropPickerProps {
  * A searchable crop list, each crop shown with its colour. Hidden crops are not offered, except the one a
  * cropping already has, so that opening an old cropping does not lose its crop.
  */
-export function CropPicker({ label, value, onChange, required, disabled, error }: CropPickerProps) {
+export function CropPicker({ label, value, onChange, onBlur, required, disabled, error }: CropPickerProps) {
   const { t } = useTranslation();
   const data = useMemo(
     () =>
@@ -33,6 +34,7 @@ export function CropPicker({ label, value, onChange, required, disabled, error }
       data={data}
       value={value === null ? null : String(value)}
       onChange={(selected) => onChange(selected === null ? null : Number(selected))}
+      onBlur={onBlur}
       searchable
       required={required}
       disabled={disabled}
