@@ -4,6 +4,8 @@ import * as holdingTables from './tables/holdings.ts';
 import * as eventTables from './tables/events.ts';
 import * as fieldTables from './tables/fields.ts';
 import * as loginTokenTables from './tables/loginTokens.ts';
+import * as invitationTables from './tables/invitations.ts';
+import * as mailTables from './tables/mailOutbox.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -11,6 +13,8 @@ export * from './tables/holdings.ts';
 export * from './tables/events.ts';
 export * from './tables/fields.ts';
 export * from './tables/loginTokens.ts';
+export * from './tables/invitations.ts';
+export * from './tables/mailOutbox.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -20,4 +24,6 @@ export const schema = {
   ...eventTables,
   ...fieldTables,
   ...loginTokenTables,
+  ...invitationTables,
+  ...mailTables,
 };

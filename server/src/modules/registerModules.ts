@@ -10,6 +10,9 @@ import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
 import { holdingValidationRoutes } from './validation/holdingValidation.routes.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { registerMail } from './mail/mail.routes.ts';
+import { permissionsRoutes } from './permissions/permissions.routes.ts';
 
 /** Every area's routes. Each area registers its own plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -24,4 +27,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(holdingsRoutes);
   await app.register(holdingTransferRoutes);
   await app.register(migrationRoutes);
+  // Outgoing mail lives on the root app: any area may queue messages.
+  registerMail(app);
+  await app.register(permissionsRoutes);
+  await app.register(invitationsRoutes);
 }

@@ -19,6 +19,7 @@ import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
+import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import type { AuthCache } from './authCache.ts';
 import { loadAuthContext, type AuthContext } from './authContext.ts';
@@ -105,8 +106,10 @@ export async function startSession(
 ): Promise<SessionStartResponse> {
   const { db } = deps;
   const viewer = viewerOf(auth);
-  // Accepting an invitation at start-up (acceptedInviteId) belongs to the invitations work: the id is
-  // validated by the schema and otherwise ignored here until invitations exist.
+  // The invitation link the user signed in from: joining its holding first makes it one of the holdings below.
+  const invitedHoldingId = input.acceptedInviteId
+    ? await acceptInvitation({ db, authCache: deps.authCache }, auth, input.acceptedInviteId)
+    : null;
   const user = await userById(db, auth.user.id);
   if (!user) throw notFound('This account no longer exists.');
   const holdings = await listHoldings(
@@ -115,8 +118,8 @@ export async function startSession(
     viewer.openAll ? { recentFirst: true, limit: recentHoldingsListed } : {},
   );
 
-  let initial: HoldingRow | null = null;
-  if (input.initialHoldingId && (await holdingAccess(db, viewer, input.initialHoldingId)).allowed) {
+  let initial: HoldingRow | null = invitedHoldingId === null ? null : await holdingById(db, invitedHoldingId);
+  if (!initial && input.initialHoldingId && (await holdingAccess(db, viewer, input.initialHoldingId)).allowed) {
     initial = await holdingById(db, input.initialHoldingId);
   }
   if (!initial) {

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { holdingFeatureFlagsSchema, holdingPermissionsSchema } from '../holdingPermissions.ts';
+import { holdingRoleSchema, invitationAccessLevelSchema } from '../roles.ts';
+import { visibleCroppingEntrySchema } from '../visibleCroppings.ts';
+
+/**
+ * The holding users and permissions dialog (holdings spec §2.2, §3, §7) and invitations: the permission grid,
+ * its save, the switch to restricted member, sending and cancelling invitations, and the public description of
+ * an invitation the web shows before sign-in. Field names are the spec's camelCase payload names.
+ */
+
+const id = z.number().int();
+const cropYear = z.number().int().min(1990).max(2100);
+const isoTimestamp = z.string();
+
+export const permissionsQuerySchema = z.object({
+  /** The crop year whose croppings the Cropping tab lists; defaults to the session's year. */
+  year: z.coerce.number().int().min(1990).max(2100).optional(),
+});
+
+/** One cropping's authorisation for a restricted member: a cropping without an entry is authorised. */
+export const croppingPermissionSchema = z.object({ croppingId: id, authorized: z.boolean() });
+export type CroppingPermission = z.infer<typeof croppingPermissionSchema>;
+
+export const permissionsUserSchema = z.object({
+  userId: id,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** First plus last name, else the e-mail address, else 'User #id'. */
+  displayName: z.string(),
+  /** The account-wide role (roles.ts Role). */
+  userRole: id,
+  holdingRole: holdingRoleSchema,
+  /** The account's own permissions record; null for other users when the caller does not manage the holding. */
+  userPermissions: z.record(z.string(), z.unknown()).nullable(),
+  /** Saved permissions (else the role's defaults) with the dependency rules applied. */
+  holdingPermissions: holdingPermissionsSchema,
+  /**
+   * For restricted members, one entry per listed cropping of the year; empty for everyone else and for every
+   * user when the caller does not manage the holding.
+   */
+  croppingPermissions: z.array(croppingPermissionSchema),
+  /** False when the restricted member may access any cropping ('Access any cropping' ticked). */
+  restrictCroppingAccess: z.boolean(),
+});
+export type PermissionsUser = z.infer<typeof permissionsUserSchema>;
+
+/** Where the e-mail carrying an invitation is: still to be sent (or retried), sent, or given up. */
+export const mailDeliveryStatusSchema = z.enum(['queued', 'sent', 'failed']);
+export type MailDeliveryStatus = z.infer<typeof mailDeliveryStatusSchema>;
+
+export const invitationSchema = z.object({
+  email: z.string(),
+  accessLevel: invitationAccessLevelSchema,
+  issuedOn: isoTimestamp,
+  /** Null while the invitation is pending. */
+  acceptedOn: isoTimestamp.nullable(),
+  /** Delivery of the latest e-mail sent for it; null when none is recorded. */
+  deliveryStatus: mailDeliveryStatusSchema.nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** The permissions a user of this account role starts with in this holding role, dependency rules applied. */
+export const defaultPermissionsEntrySchema = z.object({
+  userRole: id,
+  holdingRole: holdingRoleSchema,
+  holdingPermissions: holdingPermissionsSchema,
+});
+
+export const permissionsResponseSchema = z.object({
+  year: cropYear,
+  currentUserId: id,
+  /**
+   * The caller may change other users, invite and restrict croppings: an owner of the holding, or an
+   * administrator. Everyone else sees the grid read-only.
+   */
+  canManage: z.boolean(),
+  holdingFeatures: holdingFeatureFlagsSchema,
+  users: z.array(permissionsUserSchema),
+  /** Empty unless the caller manages the holding. */
+  invites: z.array(invitationSchema),
+  defaultPermissions: z.array(defaultPermissionsEntrySchema),
+  /** The year's listed croppings (the Cropping tab); empty unless the caller manages the holding. */
+  croppings: z.array(visibleCroppingEntrySchema),
+});
+export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
+
+export const savePermissionsUserSchema = z.object({
+  userId: id,
+  email: z.string().max(254).nullish(),
+  /** Removes the user from the holding. */
+  delete: z.boolean().nullish(),
+  /** Sent only when it changed. */
+  holdingRole: holdingRoleSchema.nullish(),
+  /** Ignored for owners; omitted keeps what is saved. */
+  holdingPermissions: holdingPermissionsSchema.nullish(),
+  /** The 'Access any cropping' choice, as its inverse; omitted keeps what is saved. */
+  restrictCroppingAccess: z.boolean().nullish(),
+  /** Sent only for users with restricted cropping access; entries for croppings of `year`. */
+  croppingPermissions: z.array(croppingPermissionSchema).max(20_000).nullish(),
+});
+export type SavePermissionsUser = z.infer<typeof savePermissionsUserSchema>;
+
+export const savePermissionsRequestSchema = z.object({
+  year: cropYear,
+  users: z.array(savePermissionsUserSchema).max(1_000),
+});
+export type SavePermissionsRequest = z.infer<typeof savePermissionsRequestSchema>;
+
+export const savePermissionsResponseSchema = z.object({ users: z.array(permissionsUserSchema) });
+
+export const sendInvitationRequestSchema = z.object({
+  email: z.string().max(320),
+  accessLevel: invitationAccessLevelSchema,
+});
+export type SendInvitationRequest = z.infer<typeof sendInvitationRequestSchema>;
+
+export const cancelInvitationQuerySchema = z.object({ email: z.string().min(1).max(320) });
+
+export const invitationsResponseSchema = z.object({ invites: z.array(invitationSchema) });
+
+export const invitationIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** What anyone holding an invitation link may learn before signing in. */
+export const publicInvitationSchema = z.object({
+  holdingName: z.string(),
+  /** The address the invitation was sent to: the account that must sign in to accept it. */
+  email: z.string(),
+  issuerFirstName: z.string().nullable(),
+  issuerLastName: z.string().nullable(),
+  accepted: z.boolean(),
+});
+export type PublicInvitation = z.infer<typeof publicInvitationSchema>;
+
+/** Messages of the permission and invitation calls that the client may show as they are. */
+export const permissionsMessages = {
+  ownersOnly: 'Only an owner of this holding can change the access of other users.',
+  ownSwitchOnly: 'You can only change your own role to restricted member.',
+  lastOwner: 'A holding must keep at least one owner: make another user an owner first.',
+  removeSelf: 'You cannot remove yourself from this holding.',
+  removeOwner: 'An owner cannot be removed: change their role first.',
+  invalidEmail: 'Please enter a valid e-mail address.',
+  alreadyMember: 'This user is already a member of this holding.',
+  noPendingInvitation: 'There is no pending invitation for this e-mail address.',
+  invalidInvitation: 'This invitation link is not valid.',
+  invitationGone:
+    'This invitation no longer exists: it may have been cancelled. Ask the holding owner for a new one.',
+  invitationAccepted: 'This invitation has already been accepted.',
+  invitationOtherEmail:
+    'This invitation was sent to another e-mail address: sign in with that address to accept it.',
+} as const;
+
+/** The `invite` login-time URL parameter (session-shell §2, §5): base64 of JSON with a string id and type. */
+export const inviteParameterSchema = z.object({ id: z.string().min(1), type: z.literal('holding') });
+export type InviteParameter = z.infer<typeof inviteParameterSchema>;
+
+const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+// The domain runs in the browser and in Node alike and may not rely on either's base64 helpers; invitation
+// ids are ASCII, so a plain encoder of character codes below 128 is enough.
+function base64OfAscii(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index += 3) {
+    const codes = [0, 1, 2].map((offset) => text.charCodeAt(index + offset));
+    const [a, b, c] = codes.map((code) => (Number.isNaN(code) ? 0 : code)) as [number, number, number];
+    const bits = (a << 16) | (b << 8) | c;
+    const present = Math.min(3, text.length - index);
+    for (let part = 0; part < 4; part += 1) {
+      out += part <= present ? base64Alphabet[(bits >> (18 - part * 6)) & 63] : '=';
+    }
+  }
+  return out;
+}
+
+function asciiOfBase64(encoded: string): string | null {
+  const clean = encoded.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) return null;
+  let out = '';
+  for (let index = 0; index < clean.length; index += 4) {
+    const chunk = clean.slice(index, index + 4);
+    let bits = 0;
+    for (let part = 0; part < 4; part += 1) {
+      bits = (bits << 6) | (part < chunk.length ? base64Alphabet.indexOf(chunk[part]!) : 0);
+    }
+    const bytes = [(bits >> 16) & 255, (bits >> 8) & 255, bits & 255].slice(0, chunk.length - 1);
+    out += String.fromCharCode(...bytes);
+  }
+  return out;
+}
+
+/** The `invite` parameter's value for an invitation id (before URL encoding). */
+export function encodeInviteParameter(invitationId: string): string {
+  if (/[^\x20-\x7e]/.test(invitationId)) throw new RangeError('An invitation id is plain ASCII');
+  return base64OfAscii(JSON.stringify({ id: invitationId, type: 'holding' } satisfies InviteParameter));
+}
+
+/** Reads an `invite` parameter; null when it is not base64 of an object with a string id and type holding. */
+export function decodeInviteParameter(value: string): InviteParameter | null {
+  const json = asciiOfBase64(value.trim());
+  if (json === null) return null;
+  try {
+    const parsed = inviteParameterSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The link of an invitation e-mail: the web app's address with the `invite` parameter. */
+export function invitationLink(publicUrl: string, invitationId: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/?invite=${encodeURIComponent(encodeInviteParameter(invitationId))}`;
+}

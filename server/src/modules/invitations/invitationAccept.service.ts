@@ -1,0 +1,76 @@
+import { permissionsMessages } from '@headland/domain/api/permissionsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { invitationHoldingPermissions } from '@headland/domain/holdingPermissions';
+import { HoldingRole, type InvitationAccessLevel } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest } from '../../http/httpErrors.ts';
+import type { AuthCache } from '../session/authCache.ts';
+import type { AuthContext } from '../session/authContext.ts';
+import { isInvitationId } from './invitations.service.ts';
+import {
+  insertMember,
+  invitationById,
+  markInvitationAccepted,
+  membershipRole,
+} from './invitations.queries.ts';
+
+export interface AcceptInvitationDeps {
+  db: Db;
+  authCache: AuthCache;
+}
+
+const refused = (message: string) => badRequest(message, [{ Field: 'acceptedInviteId', Message: message }]);
+
+/**
+ * Accepts a pending invitation for the signed-in user, whose e-mail address must be the invited one
+ * (compared case-insensitively). Every access level makes the user a Member; the level chooses the saved
+ * permissions (`invitationHoldingPermissions` for the user's account role): Full gives the role's defaults,
+ * Agronomist and Operator less. A user who already belongs to the holding keeps their membership as it is.
+ * Answers the holding joined.
+ */
+export async function acceptInvitation(
+  deps: AcceptInvitationDeps,
+  auth: AuthContext,
+  invitationId: string,
+): Promise<number> {
+  if (!isInvitationId(invitationId.trim())) throw refused(permissionsMessages.invalidInvitation);
+  const userId = auth.user.id;
+  const holdingId = await deps.db.transaction(async (tx) => {
+    const invitation = await invitationById(tx, invitationId.trim(), { forUpdate: true });
+    if (!invitation) throw refused(permissionsMessages.invitationGone);
+    if (invitation.accepted_on !== null) throw refused(permissionsMessages.invitationAccepted);
+    if (invitation.email.trim().toLowerCase() !== auth.user.email.trim().toLowerCase()) {
+      throw refused(permissionsMessages.invitationOtherEmail);
+    }
+    const accessLevel = invitation.access_level as InvitationAccessLevel;
+    const existingRole = await membershipRole(tx, invitation.holding_id, userId);
+    if (existingRole === null) {
+      await insertMember(tx, {
+        holdingId: invitation.holding_id,
+        userId,
+        holdingRole: HoldingRole.Member,
+        holdingPermissions: invitationHoldingPermissions(accessLevel, auth.user.role),
+      });
+    }
+    await markInvitationAccepted(tx, invitation.id, userId);
+    await recordEvent(
+      tx,
+      { userId, holdingId: invitation.holding_id, sessionId: auth.session?.id ?? null },
+      {
+        action: existingRole === null ? EventAction.Create : EventAction.Update,
+        source: Module.UserAccount,
+        objectType: 'HoldingUser',
+        data: {
+          UserId: userId,
+          Email: auth.user.email,
+          InvitationAccessLevel: accessLevel,
+          HoldingRole: existingRole ?? HoldingRole.Member,
+        },
+      },
+    );
+    return invitation.holding_id;
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === userId);
+  return holdingId;
+}

@@ -1,0 +1,163 @@
+import {
+  invitationLink,
+  permissionsMessages,
+  type Invitation,
+  type PublicInvitation,
+  type SendInvitationRequest,
+} from '@headland/domain/api/permissionsApi';
+import { brands, type BrandId } from '@headland/domain/brands';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { isEmail } from '@headland/domain/passwordRule';
+import type { InvitationAccessLevel } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { queueMail, type Mailer } from '../mail/mailer.ts';
+import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
+import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
+import { isoTimestamp } from '../session/sqlRows.ts';
+import { invitationMail } from './invitationMail.ts';
+import {
+  deletePendingInvitation,
+  holdingName,
+  invitationById,
+  isMemberByEmail,
+  listInvitations,
+  membershipRole,
+  setInvitationMail,
+  upsertPendingInvitation,
+  type InvitationRow,
+} from './invitations.queries.ts';
+
+export interface InvitationsDeps {
+  db: Db;
+  mailer: Pick<Mailer, 'wake'>;
+  publicUrl: string;
+}
+
+function presentInvitation(row: InvitationRow): Invitation {
+  return {
+    email: row.email,
+    accessLevel: row.access_level as InvitationAccessLevel,
+    issuedOn: isoTimestamp(row.issued_on),
+    acceptedOn: row.accepted_on === null ? null : isoTimestamp(row.accepted_on),
+    deliveryStatus: row.mail_status,
+  };
+}
+
+/** The holding's invitations as the Invitations tab lists them: pending first, newest first. */
+export async function invitationsOf(db: Db, holdingId: number): Promise<Invitation[]> {
+  return (await listInvitations(db, holdingId)).map(presentInvitation);
+}
+
+async function assertManager(db: Db, caller: PermissionsCaller): Promise<void> {
+  const holdingRole = await membershipRole(db, caller.holdingId, caller.auth.user.id);
+  if (!mayManageHolding(caller.auth.user.role, holdingRole)) {
+    throw forbidden('Only an owner of this holding can manage invitations.');
+  }
+}
+
+/** Invitation ids are UUIDs; anything else is refused before it reaches the database. */
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isInvitationId(value: string): boolean {
+  return uuidShape.test(value);
+}
+
+/**
+ * Invites an address to the holding, or sends a pending invitation again: one invitation per address, with
+ * the new access level and date. The e-mail is written to the outbox in the same transaction, then the sender
+ * is woken to deliver it.
+ */
+export async function sendInvitation(
+  deps: InvitationsDeps,
+  caller: PermissionsCaller,
+  request: SendInvitationRequest,
+  brandId: BrandId,
+): Promise<{ invites: Invitation[] }> {
+  assertWritable(caller);
+  await assertManager(deps.db, caller);
+  const email = request.email.trim();
+  if (!isEmail(email)) {
+    throw badRequest(permissionsMessages.invalidEmail, [
+      { Field: 'email', Message: permissionsMessages.invalidEmail },
+    ]);
+  }
+  if (await isMemberByEmail(deps.db, caller.holdingId, email)) {
+    throw badRequest(permissionsMessages.alreadyMember, [
+      { Field: 'email', Message: permissionsMessages.alreadyMember },
+    ]);
+  }
+  const { user } = caller.auth;
+  await deps.db.transaction(async (tx) => {
+    const name = await holdingName(tx, caller.holdingId);
+    if (name === null) throw notFound('This holding does not exist.');
+    const invitation = await upsertPendingInvitation(tx, {
+      holdingId: caller.holdingId,
+      email,
+      accessLevel: request.accessLevel,
+      issuedBy: user.id,
+    });
+    const mail = invitationMail({
+      to: email,
+      holdingName: name,
+      issuerName: displayName({
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+      }),
+      accessLevel: request.accessLevel,
+      link: invitationLink(deps.publicUrl, invitation.id),
+      productName: brands[brandId].name,
+    });
+    await setInvitationMail(tx, invitation.id, await queueMail(tx, mail));
+    await recordEvent(tx, actorOf(caller), {
+      action: invitation.created ? EventAction.Create : EventAction.Update,
+      source: Module.Holding,
+      objectType: 'HoldingInvitation',
+      data: { Email: email, AccessLevel: request.accessLevel, Resent: !invitation.created },
+    });
+  });
+  deps.mailer.wake();
+  return { invites: await invitationsOf(deps.db, caller.holdingId) };
+}
+
+/** Cancels the pending invitation of an address; an e-mail not yet sent for it is dropped too. */
+export async function cancelInvitation(
+  deps: InvitationsDeps,
+  caller: PermissionsCaller,
+  email: string,
+): Promise<{ invites: Invitation[] }> {
+  assertWritable(caller);
+  await assertManager(deps.db, caller);
+  await deps.db.transaction(async (tx) => {
+    const cancelled = await deletePendingInvitation(tx, caller.holdingId, email.trim());
+    if (!cancelled) throw notFound(permissionsMessages.noPendingInvitation);
+    await recordEvent(tx, actorOf(caller), {
+      action: EventAction.Delete,
+      source: Module.Holding,
+      objectType: 'HoldingInvitation',
+      data: { Email: cancelled.email, AccessLevel: cancelled.access_level },
+    });
+  });
+  return { invites: await invitationsOf(deps.db, caller.holdingId) };
+}
+
+/**
+ * What the web shows about an invitation link before sign-in. The link's id is a random UUID known only to
+ * the recipient (and the holding's owners), so it reveals only what the e-mail itself said: the holding's
+ * name, the invited address, who sent it, and whether it was already used.
+ */
+export async function publicInvitation(db: Db, invitationId: string): Promise<PublicInvitation> {
+  if (!isInvitationId(invitationId)) throw badRequest(permissionsMessages.invalidInvitation);
+  const row = await invitationById(db, invitationId);
+  if (!row) throw notFound(permissionsMessages.invitationGone);
+  return {
+    holdingName: row.holding_name,
+    email: row.email,
+    issuerFirstName: row.issuer_first_name,
+    issuerLastName: row.issuer_last_name,
+    accepted: row.accepted_on !== null,
+  };
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
+import type { Db } from '../../db/database.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+
+/** A member of a holding with what the permission grid shows of the account. */
+export interface MemberRow {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: number;
+  user_permissions: Record<string, unknown> | null;
+  holding_role: number;
+  holding_permissions: unknown;
+  restrict_cropping_access: boolean;
+}
+
+/**
+ * Every member of a holding, by name. `forUpdate` locks the memberships for the rest of the transaction, so
+ * that two concurrent saves cannot both remove the last owner.
+ */
+export async function holdingMembers(
+  db: Db,
+  holdingId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow[]> {
+  const lock = options.forUpdate ? sql`FOR UPDATE OF m` : sql``;
+  return sqlRows<MemberRow>(
+    db,
+    sql`
+    SELECT m.user_id, u.email, u.first_name, u.last_name, u.role, u.permissions AS user_permissions,
+           m.holding_role, m.holding_permissions, m.restrict_cropping_access
+      FROM holding_users m JOIN users u ON u.id = m.user_id
+     WHERE m.holding_id = ${holdingId}
+     ORDER BY lower(u.last_name), lower(u.first_name), lower(u.email), u.id
+     ${lock}`,
+  );
+}
+
+/** The holding's feature flags (missing flags count as off), or null when the holding does not exist. */
+export async function holdingFeatures(
+  db: Db,
+  holdingId: number,
+): Promise<Partial<HoldingFeatureFlags> | null> {
+  const [row] = await sqlRows<{ features: Partial<HoldingFeatureFlags> | null }>(
+    db,
+    sql`SELECT features FROM holdings WHERE id = ${holdingId}`,
+  );
+  return row ? (row.features ?? {}) : null;
+}
+
+export interface CroppingPermissionRow {
+  user_id: number;
+  cropping_id: number;
+  authorized: boolean;
+}
+
+export async function croppingPermissionRows(db: Db, holdingId: number): Promise<CroppingPermissionRow[]> {
+  return sqlRows<CroppingPermissionRow>(
+    db,
+    sql`SELECT user_id, cropping_id, authorized FROM cropping_permissions WHERE holding_id = ${holdingId}`,
+  );
+}
+
+/** Of `croppingIds`, those that are croppings of the holding in the year. */
+export async function croppingsOfYear(
+  db: Db,
+  holdingId: number,
+  yearId: number,
+  croppingIds: readonly number[],
+): Promise<Set<number>> {
+  if (croppingIds.length === 0) return new Set();
+  const ids = `{${croppingIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM croppings
+         WHERE holding_id = ${holdingId} AND year_id = ${yearId} AND id = ANY(${ids}::int[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Sets a member's authorisation on croppings, replacing what was saved for those croppings. */
+export async function saveCroppingPermissions(
+  db: Db,
+  holdingId: number,
+  userId: number,
+  entries: readonly { croppingId: number; authorized: boolean }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const values = entries.map(
+    (entry) => sql`(${holdingId}, ${userId}, ${entry.croppingId}, ${entry.authorized})`,
+  );
+  await db.execute(sql`
+    INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)
+    VALUES ${sql.join(values, sql`, `)}
+    ON CONFLICT (holding_id, user_id, cropping_id) DO UPDATE SET authorized = EXCLUDED.authorized`);
+}
+
+/**
+ * Removes a member: the membership, its cropping authorisations, and its open sessions on the holding, which
+ * end at once (its tokens then no longer reach the holding).
+ */
+export async function removeMember(db: Db, holdingId: number, userId: number): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM cropping_permissions WHERE holding_id = ${holdingId} AND user_id = ${userId}`,
+  );
+  await db.execute(sql`DELETE FROM holding_users WHERE holding_id = ${holdingId} AND user_id = ${userId}`);
+  await endSessionsOnHolding(db, holdingId, userId);
+}
+
+export async function endSessionsOnHolding(db: Db, holdingId: number, userId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE sessions SET ended_at = now()
+     WHERE holding_id = ${holdingId} AND user_id = ${userId} AND ended_at IS NULL`);
+}
+
+export async function updateMember(
+  db: Db,
+  holdingId: number,
+  userId: number,
+  change: { holdingRole: number; holdingPermissions: unknown; restrictCroppingAccess: boolean },
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE holding_users
+       SET holding_role = ${change.holdingRole},
+           holding_permissions = ${change.holdingPermissions === null ? null : JSON.stringify(change.holdingPermissions)}::jsonb,
+           restrict_cropping_access = ${change.restrictCroppingAccess}
+     WHERE holding_id = ${holdingId} AND user_id = ${userId}`);
+}
+
+/** Revokes one access token and ends the session it is bound to. */
+export async function revokeToken(db: Db, tokenId: string): Promise<void> {
+  await db.execute(sql`
+    WITH revoked AS (
+      UPDATE access_tokens SET revoked_at = now() WHERE id = ${tokenId} RETURNING session_id)
+    UPDATE sessions SET ended_at = now()
+     WHERE id IN (SELECT session_id FROM revoked) AND ended_at IS NULL`);
+}

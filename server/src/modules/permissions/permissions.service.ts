@@ -1,0 +1,399 @@
+import {
+  permissionsMessages,
+  type PermissionsResponse,
+  type PermissionsUser,
+  type SavePermissionsRequest,
+  type SavePermissionsUser,
+} from '@headland/domain/api/permissionsApi';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
+import { HoldingRole, resolveRole } from '@headland/domain/roles';
+import { visibleCroppingEntries, type ListedCropping } from '@headland/domain/visibleCroppings';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { selectCroppingRows } from '../croppings/croppings.queries.ts';
+import { invitationsOf } from '../invitations/invitations.service.ts';
+import type { AuthCache } from '../session/authCache.ts';
+import {
+  applyPermissionRules,
+  displayName,
+  effectivePermissions,
+  mayManageHolding,
+  savedOrDefaultPermissions,
+} from './permissionRules.ts';
+import { actorOf, assertWritable, type PermissionsCaller } from './permissionsCaller.ts';
+import {
+  croppingPermissionRows,
+  croppingsOfYear,
+  holdingFeatures,
+  holdingMembers,
+  removeMember,
+  revokeToken,
+  saveCroppingPermissions,
+  updateMember,
+  type MemberRow,
+} from './permissions.queries.ts';
+
+export interface PermissionsDeps {
+  db: Db;
+  authCache: AuthCache;
+}
+
+const allFeatures = (features: Partial<HoldingFeatureFlags>): HoldingFeatureFlags => ({
+  sprayAudit: features.sprayAudit === true,
+  perHoldingPermissions: features.perHoldingPermissions === true,
+  scoutingLink: features.scoutingLink === true,
+});
+
+/** The caller's own membership role read from `members` (fresh, not the briefly cached one of the token). */
+function callerHoldingRole(caller: PermissionsCaller, members: readonly MemberRow[]): number | null {
+  return members.find((member) => member.user_id === caller.auth.user.id)?.holding_role ?? null;
+}
+
+/** The year's listed croppings (§3 Cropping row, §5.2 exclusions) as the Cropping tab shows them. */
+async function listedCroppings(db: Db, caller: PermissionsCaller, yearId: number) {
+  const rows = await selectCroppingRows(db, {
+    holdingId: caller.holdingId,
+    // The grid is only given to those who manage the holding, who see every cropping.
+    access: { holdingId: caller.holdingId, userId: caller.auth.user.id, restricted: false },
+    yearIds: [yearId],
+  });
+  const fields = new Map(
+    rows.map((row) => [row.field_id, { Name: row.field_name, FieldGroup: row.field_group }]),
+  );
+  const croppings: ListedCropping[] = rows.map((row) => ({
+    CroppingId: row.id,
+    FieldId: row.field_id,
+    YearId: row.year_id,
+    CropId: row.crop_id,
+    CropName: row.crop_name,
+    CropDescr: row.crop_descr,
+    VarietyName: row.variety_name,
+    Area: row.area ?? row.boundary_area,
+  }));
+  return visibleCroppingEntries(croppings, fields, yearId);
+}
+
+/**
+ * The users and permissions dialog's data. Those who manage the holding get everything. Other members get
+ * the Users and Permissions tabs read-only: every member with their role and permissions, their own account
+ * permissions, and nothing of invitations, croppings or cropping authorisations (a restricted member must not
+ * learn of croppings hidden from them).
+ */
+export async function getPermissions(
+  db: Db,
+  caller: PermissionsCaller,
+  year?: number,
+): Promise<PermissionsResponse> {
+  const yearId = year ?? caller.yearId;
+  if (yearId === null) throw badRequest('Choose a crop year first.');
+  const features = await holdingFeatures(db, caller.holdingId);
+  if (features === null) throw notFound('This holding does not exist.');
+  const members = await holdingMembers(db, caller.holdingId);
+  const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
+  const [croppings, authorisations, invites] = canManage
+    ? await Promise.all([
+        listedCroppings(db, caller, yearId),
+        croppingPermissionRows(db, caller.holdingId),
+        invitationsOf(db, caller.holdingId),
+      ])
+    : [[], [], []];
+
+  const saved = new Map(authorisations.map((row) => [`${row.user_id}:${row.cropping_id}`, row.authorized]));
+  const users = members.map((member): PermissionsUser => {
+    const holdingRole = member.holding_role as HoldingRole;
+    const restricted = holdingRole === HoldingRole.RestrictedMember && member.restrict_cropping_access;
+    const self = member.user_id === caller.auth.user.id;
+    return {
+      userId: member.user_id,
+      email: member.email,
+      firstName: member.first_name,
+      lastName: member.last_name,
+      displayName: displayName({
+        userId: member.user_id,
+        email: member.email,
+        firstName: member.first_name,
+        lastName: member.last_name,
+      }),
+      userRole: member.role,
+      holdingRole,
+      userPermissions: canManage || self ? member.user_permissions : null,
+      holdingPermissions: effectivePermissions(
+        member.holding_permissions,
+        member.role,
+        holdingRole,
+        features,
+      ),
+      croppingPermissions: restricted
+        ? croppings.map((cropping) => ({
+            croppingId: cropping.croppingId,
+            authorized: saved.get(`${member.user_id}:${cropping.croppingId}`) ?? true,
+          }))
+        : [],
+      restrictCroppingAccess: member.restrict_cropping_access,
+    };
+  });
+
+  const userRoles = [...new Set(members.map((member) => member.role))].sort((a, b) => a - b);
+  const defaultPermissions = userRoles.flatMap((userRole) =>
+    [HoldingRole.Member, HoldingRole.RestrictedMember].map((holdingRole) => ({
+      userRole,
+      holdingRole,
+      holdingPermissions: effectivePermissions(null, userRole, holdingRole, features),
+    })),
+  );
+
+  return {
+    year: yearId,
+    currentUserId: caller.auth.user.id,
+    canManage,
+    holdingFeatures: allFeatures(features),
+    users,
+    invites,
+    defaultPermissions,
+    croppings,
+  };
+}
+
+interface PlannedChange {
+  member: MemberRow;
+  entry: SavePermissionsUser;
+  remove: boolean;
+  holdingRole: HoldingRole;
+  restrictCroppingAccess: boolean;
+  holdingPermissions: unknown;
+}
+
+/** What one entry of a save asks for, with the rules applied; refuses what nobody may do. */
+function planChange(
+  caller: PermissionsCaller,
+  canManage: boolean,
+  member: MemberRow,
+  entry: SavePermissionsUser,
+  features: Partial<HoldingFeatureFlags>,
+): PlannedChange {
+  const self = member.user_id === caller.auth.user.id;
+  const currentRole = member.holding_role as HoldingRole;
+  const role = resolveRole(member.role);
+  if (!canManage) {
+    // A member may only make the irreversible switch to restricted member for themselves (§5.2, §6).
+    if (!self) throw forbidden(permissionsMessages.ownersOnly);
+    const wanted = entry.holdingRole ?? currentRole;
+    if (entry.delete || (wanted !== currentRole && wanted !== HoldingRole.RestrictedMember)) {
+      throw forbidden(permissionsMessages.ownSwitchOnly);
+    }
+    const saved = savedOrDefaultPermissions(member.holding_permissions, role);
+    return {
+      member,
+      entry,
+      remove: false,
+      holdingRole: wanted,
+      restrictCroppingAccess: member.restrict_cropping_access,
+      holdingPermissions:
+        wanted === currentRole
+          ? member.holding_permissions
+          : applyPermissionRules(saved, role, wanted, features),
+    };
+  }
+  if (entry.delete) {
+    if (self) throw badRequest(permissionsMessages.removeSelf);
+    if (currentRole === HoldingRole.Owner) throw badRequest(permissionsMessages.removeOwner);
+    return {
+      member,
+      entry,
+      remove: true,
+      holdingRole: currentRole,
+      restrictCroppingAccess: true,
+      holdingPermissions: null,
+    };
+  }
+  const holdingRole = entry.holdingRole ?? currentRole;
+  const restrictCroppingAccess = entry.restrictCroppingAccess ?? member.restrict_cropping_access;
+  let holdingPermissions: unknown = member.holding_permissions;
+  // Owners are never narrowed: what was saved for them stays for the day they become a member again.
+  if (holdingRole !== HoldingRole.Owner) {
+    const wanted = applyPermissionRules(
+      entry.holdingPermissions ?? savedOrDefaultPermissions(member.holding_permissions, role),
+      role,
+      holdingRole,
+      features,
+    );
+    // Sending back what was shown changes nothing: a member still on the role's defaults stays on them (saved
+    // permissions are an explicit grant, which a user with a fixed holding list needs to write at all).
+    const shown = effectivePermissions(member.holding_permissions, member.role, currentRole, features);
+    const unchanged = holdingRole === currentRole && canonicalJson(wanted) === canonicalJson(shown);
+    if (!unchanged) holdingPermissions = wanted;
+  }
+  return { member, entry, remove: false, holdingRole, restrictCroppingAccess, holdingPermissions };
+}
+
+/** JSON text with object keys sorted: jsonb hands objects back with its own key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+function changed(plan: PlannedChange): boolean {
+  const { member } = plan;
+  return (
+    plan.remove ||
+    plan.holdingRole !== member.holding_role ||
+    plan.restrictCroppingAccess !== member.restrict_cropping_access ||
+    canonicalJson(plan.holdingPermissions ?? null) !== canonicalJson(member.holding_permissions ?? null)
+  );
+}
+
+/**
+ * Saves the dialog (§4.2, §5.2, §6) in one transaction with one Event per changed user: roles, permissions
+ * with the dependency rules applied, the restricted members' cropping authorisations for the year, and
+ * removals, which end the removed users' sessions on the holding at once. A holding always keeps an owner.
+ */
+export async function savePermissions(
+  deps: PermissionsDeps,
+  caller: PermissionsCaller,
+  request: SavePermissionsRequest,
+): Promise<{ users: PermissionsUser[] }> {
+  assertWritable(caller);
+  const seen = new Set<number>();
+  for (const entry of request.users) {
+    if (seen.has(entry.userId)) throw badRequest(`User #${entry.userId} is listed twice.`);
+    seen.add(entry.userId);
+  }
+  const affected = new Set<number>();
+  await deps.db.transaction(async (tx) => {
+    const features = await holdingFeatures(tx, caller.holdingId);
+    if (features === null) throw notFound('This holding does not exist.');
+    const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
+    const byId = new Map(members.map((member) => [member.user_id, member]));
+    const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
+
+    const plans = request.users.map((entry) => {
+      const member = byId.get(entry.userId);
+      if (!member) {
+        if (!canManage) throw forbidden(permissionsMessages.ownersOnly);
+        throw badRequest(`User #${entry.userId} is not a member of this holding.`);
+      }
+      return planChange(caller, canManage, member, entry, features);
+    });
+
+    const planned = new Map(plans.map((plan) => [plan.member.user_id, plan]));
+    const ownersLeft = members.filter((member) => {
+      const plan = planned.get(member.user_id);
+      if (!plan) return member.holding_role === HoldingRole.Owner;
+      return !plan.remove && plan.holdingRole === HoldingRole.Owner;
+    });
+    if (ownersLeft.length === 0) throw badRequest(permissionsMessages.lastOwner);
+
+    for (const plan of plans) {
+      const { member } = plan;
+      const croppingEntries =
+        canManage &&
+        !plan.remove &&
+        plan.holdingRole === HoldingRole.RestrictedMember &&
+        plan.restrictCroppingAccess
+          ? (plan.entry.croppingPermissions ?? [])
+          : [];
+      if (croppingEntries.length) {
+        const known = await croppingsOfYear(
+          tx,
+          caller.holdingId,
+          request.year,
+          croppingEntries.map((entry) => entry.croppingId),
+        );
+        const unknown = croppingEntries.find((entry) => !known.has(entry.croppingId));
+        if (unknown) {
+          throw badRequest(
+            `Cropping #${unknown.croppingId} is not a cropping of this holding in ${request.year}.`,
+          );
+        }
+      }
+      if (!changed(plan) && croppingEntries.length === 0) continue;
+      affected.add(member.user_id);
+
+      if (plan.remove) {
+        await removeMember(tx, caller.holdingId, member.user_id);
+      } else {
+        await updateMember(tx, caller.holdingId, member.user_id, {
+          holdingRole: plan.holdingRole,
+          holdingPermissions: plan.holdingPermissions,
+          restrictCroppingAccess: plan.restrictCroppingAccess,
+        });
+        await saveCroppingPermissions(tx, caller.holdingId, member.user_id, croppingEntries);
+      }
+      await recordEvent(tx, actorOf(caller), {
+        action: plan.remove ? EventAction.Delete : EventAction.Update,
+        source: Module.Holding,
+        objectType: 'HoldingUser',
+        data: {
+          UserId: member.user_id,
+          Email: member.email,
+          ...(plan.remove
+            ? {}
+            : {
+                HoldingRole: plan.holdingRole,
+                PreviousHoldingRole: member.holding_role,
+                RestrictCroppingAccess: plan.restrictCroppingAccess,
+                CroppingPermissions: croppingEntries.length,
+              }),
+        },
+      });
+    }
+  });
+  // Their next request is judged on the saved state; a removed user's tokens no longer reach the holding.
+  if (affected.size) deps.authCache.forgetWhere((cached) => affected.has(cached.user.id));
+  const { users } = await getPermissions(deps.db, caller, request.year);
+  return { users };
+}
+
+/**
+ * The caller becomes a restricted member of the holding (§4.2): Business Production goes, and the caller is
+ * signed out, since only an owner or an administrator can undo it. The last owner cannot do it.
+ */
+export async function switchToRestrictedMember(
+  deps: PermissionsDeps,
+  caller: PermissionsCaller,
+): Promise<true> {
+  assertWritable(caller);
+  const userId = caller.auth.user.id;
+  await deps.db.transaction(async (tx) => {
+    const features = (await holdingFeatures(tx, caller.holdingId)) ?? {};
+    const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
+    const member = members.find((candidate) => candidate.user_id === userId);
+    if (!member) throw badRequest('You are not a member of this holding.');
+    const owners = members.filter((candidate) => candidate.holding_role === HoldingRole.Owner);
+    if (member.holding_role === HoldingRole.Owner && owners.length === 1) {
+      throw badRequest(permissionsMessages.lastOwner);
+    }
+    if (member.holding_role !== HoldingRole.RestrictedMember) {
+      const role = resolveRole(member.role);
+      await updateMember(tx, caller.holdingId, userId, {
+        holdingRole: HoldingRole.RestrictedMember,
+        holdingPermissions: applyPermissionRules(
+          savedOrDefaultPermissions(member.holding_permissions, role),
+          role,
+          HoldingRole.RestrictedMember,
+          features,
+        ),
+        restrictCroppingAccess: member.restrict_cropping_access,
+      });
+      await recordEvent(tx, actorOf(caller), {
+        action: EventAction.Update,
+        source: Module.UserAccount,
+        objectType: 'HoldingUser',
+        data: {
+          UserId: userId,
+          Email: member.email,
+          HoldingRole: HoldingRole.RestrictedMember,
+          PreviousHoldingRole: member.holding_role,
+        },
+      });
+    }
+    await revokeToken(tx, caller.auth.tokenId);
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === userId);
+  return true;
+}
