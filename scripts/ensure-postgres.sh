@@ -83,7 +83,7 @@ for _ in $(seq 1 20); do
   tail -n 5 "$DIR/server.log" >&2 || true
   PORT=$((PORT + 1))
 done
-$started || fail "could not start PostgreSQL (see $DIR/server.log)"
+$started || fail "could not start PostgreSQL on any port from ${PG_PORT:-55432} (server log above)"
 
 echo "$DIR" >"$STATE_FILE"
 as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB_NAME" || fail "createdb $DB_NAME failed"
