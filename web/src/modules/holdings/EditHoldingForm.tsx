@@ -126,15 +126,15 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         {readOnly && <Alert color="gray">{t('holdings.edit.readOnly')}</Alert>}
-        <Fieldset variant="unstyled" disabled={readOnly}>
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List aria-label={t('holdings.edit.tabsLabel')}>
-              <Tabs.Tab value="holding">{tabLabel(t('holdings.edit.holdingTab'), holdingIssues)}</Tabs.Tab>
-              {weatherTab && (
-                <Tabs.Tab value="weather">{tabLabel(t('holdings.edit.weatherTab'), weatherIssues)}</Tabs.Tab>
-              )}
-            </Tabs.List>
-            <Tabs.Panel value="holding" pt="md">
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List aria-label={t('holdings.edit.tabsLabel')}>
+            <Tabs.Tab value="holding">{tabLabel(t('holdings.edit.holdingTab'), holdingIssues)}</Tabs.Tab>
+            {weatherTab && (
+              <Tabs.Tab value="weather">{tabLabel(t('holdings.edit.weatherTab'), weatherIssues)}</Tabs.Tab>
+            )}
+          </Tabs.List>
+          <Tabs.Panel value="holding" pt="md">
+            <Fieldset variant="unstyled" disabled={readOnly}>
               <HoldingTab
                 holding={holding}
                 status={status}
@@ -144,9 +144,11 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
                 messages={messages}
                 readOnly={readOnly}
               />
-            </Tabs.Panel>
-            {weatherTab && (
-              <Tabs.Panel value="weather" pt="md">
+            </Fieldset>
+          </Tabs.Panel>
+          {weatherTab && (
+            <Tabs.Panel value="weather" pt="md">
+              <Fieldset variant="unstyled" disabled={readOnly}>
                 <WeatherTab
                   status={status}
                   stations={stations}
@@ -156,10 +158,10 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
                   messages={messages}
                   readOnly={readOnly}
                 />
-              </Tabs.Panel>
-            )}
-          </Tabs>
-        </Fieldset>
+              </Fieldset>
+            </Tabs.Panel>
+          )}
+        </Tabs>
         {save.isError && (
           <Alert color="red" title={t('holdings.edit.saveFailed')}>
             {failure.length > 0 ? (

@@ -139,6 +139,13 @@ export function HoldingTab({
             label={t('holdings.edit.postTown')}
             searchable
             clearable={!readOnly}
+            allowDeselect={false}
+            // Mantine hides its clear button from assistive technology; here it is a control like any other.
+            clearButtonProps={{
+              'aria-label': t('holdings.edit.clearPostTown'),
+              'aria-hidden': false,
+              tabIndex: 0,
+            }}
             limit={50}
             placeholder={t('holdings.edit.postTownPlaceholder')}
             nothingFoundMessage={t('holdings.edit.noTownFound')}

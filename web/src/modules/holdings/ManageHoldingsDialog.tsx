@@ -259,7 +259,7 @@ export function ManageHoldingsDialog({ onClose, onHoldingSaved }: ManageHoldings
                               loading={deletion.checking === holding.HoldingId}
                               onClick={() => void deletion.start(holding)}
                             >
-                              {t('holdings.delete')}
+                              {t('holdings.deleteButton')}
                             </Button>
                           )}
                         </Group>

@@ -57,7 +57,7 @@ export function MessageBox({
                 {t('holdings.cancel')}
               </Button>
               <Button color="red" onClick={confirm}>
-                {t('holdings.delete')}
+                {t('holdings.deleteButton')}
               </Button>
             </>
           )}

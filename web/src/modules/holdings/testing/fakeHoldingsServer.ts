@@ -21,6 +21,8 @@ export interface FakeServerOptions {
 
 export interface FakeHoldingsServer {
   holdings: HoldingDetails[];
+  /** The holdings with no data; the delete refuses the others as the server does. */
+  emptyIds: Set<number>;
   calls: FakeCall[];
   fetch: typeof globalThis.fetch;
   /** The bodies sent to the save calls. */
@@ -106,6 +108,14 @@ export function fakeHoldingsServer(options: FakeServerOptions = {}): FakeHolding
     if (method === 'GET' && path.startsWith('/api/dashboard/holding/empty/'))
       return json(200, { Empty: empty.has(id) });
     if (method === 'POST' && path.startsWith('/api/dashboard/holding/delete/')) {
+      if (!empty.has(id)) {
+        const notEmpty = 'This holding is not empty. You can only delete empty holdings.';
+        return json(400, {
+          Message: notEmpty,
+          Title: 'Unable to delete holding',
+          Errors: [{ Field: 'id', Message: notEmpty }],
+        });
+      }
       holdings.splice(
         holdings.findIndex((holding) => holding.HoldingId === id),
         1,
@@ -141,6 +151,7 @@ export function fakeHoldingsServer(options: FakeServerOptions = {}): FakeHolding
 
   return {
     holdings,
+    emptyIds: empty,
     calls,
     fetch,
     saves: () =>
