@@ -38,11 +38,19 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
   return context.newPage();
 }
 
-/** Saves a full-page PNG as e2e/test-results/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG as e2e/test-results/<name>.png and returns its path: the full page by default, or only the
+ * window with `fullPage: false` (an open dialog's overlay covers only the window, so a full-page picture of
+ * it looks cut in two).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 

@@ -49,6 +49,9 @@ function renderApp(api: ApiClient) {
   return render(<App api={api} queryClient={queryClient} i18n={createI18n('en')} brand={brands.main} />);
 }
 
+/** Module screens load on demand, which can take a few seconds on a busy machine. */
+const lazyPage = { timeout: 10_000 };
+
 const tokenResponse = (token: string) => () =>
   json(200, { access_token: token, token_type: 'bearer', expires_in: 3600, restricted: false });
 
@@ -104,7 +107,7 @@ describe('App sign-in', () => {
     fireEvent.change(year, { target: { value: '2024' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage)).toBeTruthy();
     expect(screen.getByText('Long Meadow', { exact: false })).toBeTruthy();
 
     const token = calls.find((call) => call.path === '/oauth/token')!;
@@ -152,10 +155,74 @@ describe('App sign-in', () => {
       'POST /api/session/v1/holdings/select': () => json(200, aSelection({ YearId: 2024 })),
     });
     renderApp(api);
-    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage)).toBeTruthy();
     expect(calls[0]!.authorization).toBe('Bearer tab-token');
     expect(JSON.parse(calls[0]!.body!)).toMatchObject({ initialHoldingId: 11 });
     expect(JSON.parse(calls[1]!.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
+  });
+
+  it('takes up the holding session of this tab again on a reload, with its own token', async () => {
+    window.sessionStorage.setItem('headland.accessToken', 'tab-token');
+    window.sessionStorage.setItem(
+      'headland.context',
+      JSON.stringify({ holdingId: 11, yearId: 2024, session: { token: 'tab-session-token', userId: 7 } }),
+    );
+    window.history.replaceState(null, '', '/fields');
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () =>
+        json(200, aSelection({ YearId: 2024, Token: 'resumed-token' })),
+    });
+    renderApp(api);
+    expect(await screen.findByRole('heading', { name: 'Fields', level: 2 }, lazyPage)).toBeTruthy();
+    expect(window.location.pathname).toBe('/fields');
+    expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2024');
+    const [start, select] = calls;
+    expect(start!.authorization).toBe('Bearer tab-token');
+    expect(select!.authorization).toBe('Bearer tab-session-token');
+    expect(JSON.parse(select!.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
+    expect(api.getToken()).toBe('resumed-token');
+    expect(JSON.parse(window.sessionStorage.getItem('headland.context')!)).toEqual({
+      holdingId: 11,
+      yearId: 2024,
+      session: { token: 'resumed-token', userId: 7 },
+    });
+    // The account token stays the one a new tab starts from.
+    expect(window.sessionStorage.getItem('headland.accessToken')).toBe('tab-token');
+  });
+
+  it("does not take up a session that another user's sign-in left in this tab", async () => {
+    window.history.replaceState(null, '', '/?token=link-token');
+    window.sessionStorage.setItem(
+      'headland.context',
+      JSON.stringify({ holdingId: 11, yearId: 2024, session: { token: 'someone-elses', userId: 99 } }),
+    );
+    const { api, calls } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () => json(200, aSelection({ YearId: 2024 })),
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
+    const select = calls.find((call) => call.path === '/api/session/v1/holdings/select')!;
+    expect(select.authorization).toBe('Bearer link-token');
+  });
+
+  it('shows the holding step with the account token when the tab session cannot be taken up', async () => {
+    window.sessionStorage.setItem('headland.accessToken', 'tab-token');
+    window.sessionStorage.setItem(
+      'headland.context',
+      JSON.stringify({ holdingId: 11, yearId: 2024, session: { token: 'revoked-token', userId: 7 } }),
+    );
+    const { api } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': (call) =>
+        call.authorization === 'Bearer revoked-token'
+          ? json(401, { Message: 'Your session has ended.', AuthError: true })
+          : json(200, aSelection()),
+    });
+    renderApp(api);
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(api.getToken()).toBe('tab-token');
   });
 
   it('forgets a stored token the server no longer accepts and shows the login', async () => {
@@ -192,7 +259,7 @@ describe('App once a holding is open', () => {
         ),
     });
     renderApp(api);
-    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     expect(window.location.pathname).toBe('/dashboard');
 
     fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
@@ -201,6 +268,25 @@ describe('App once a holding is open', () => {
     const last = calls.at(-1)!;
     expect(JSON.parse(last.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
     expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2024');
+  });
+
+  it('does not open a module whose menu entry the user does not see, even by its address', async () => {
+    window.history.replaceState(null, '', '/fields/details/3');
+    const readOnly = { read: true, write: false };
+    const { api } = fakeServer({
+      'POST /api/session/v1/start': () => json(200, aStart()),
+      'POST /api/session/v1/holdings/select': () =>
+        json(
+          200,
+          aSelection({ Permissions: { holdings: readOnly, currentHolding: readOnly, mapLayers: readOnly } }),
+        ),
+    });
+    renderApp(api);
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
+    expect(window.location.pathname).toBe('/dashboard');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryByRole('link', { name: 'Fields' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Map layers' })).toBeTruthy();
   });
 
   it('opens a new crop year after the latest and switches to it', async () => {
@@ -214,7 +300,7 @@ describe('App once a holding is open', () => {
       },
     });
     renderApp(api);
-    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Open a new crop year' }));
     await waitFor(() =>
@@ -237,14 +323,14 @@ describe('App once a holding is open', () => {
       },
     });
     renderApp(api);
-    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     fireEvent.click(screen.getByRole('button', { name: 'Change holding' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a holding and crop year' });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Hill Top' }));
     expect((within(dialog).getByLabelText('Crop year') as HTMLSelectElement).value).toBe('2023');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { name: 'Hill Top', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hill Top', level: 2 }, lazyPage)).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(api.getToken()).toBe('token-12');
     expect(JSON.parse(calls.at(-1)!.body!)).toMatchObject({
@@ -255,6 +341,7 @@ describe('App once a holding is open', () => {
     expect(JSON.parse(window.sessionStorage.getItem('headland.context')!)).toEqual({
       holdingId: 12,
       yearId: 2023,
+      session: { token: 'token-12', userId: 7 },
     });
   });
 
@@ -265,7 +352,7 @@ describe('App once a holding is open', () => {
       'DELETE /api/session/v1/logout': () => new Response(null, { status: 204 }),
     });
     renderApp(api);
-    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(reloadToLogin).toHaveBeenCalledTimes(1));
@@ -282,7 +369,7 @@ describe('App once a holding is open', () => {
       'POST /api/user/v1/user': (call) => json(200, { ...aStart().User, ...JSON.parse(call.body!) }),
     });
     renderApp(api);
-    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 });
+    await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage user' });

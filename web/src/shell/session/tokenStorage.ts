@@ -38,10 +38,19 @@ export function clearStoredAccessToken(): void {
   }
 }
 
-/** The holding and year this tab last worked in, so that a reload returns to them. */
+/**
+ * The holding, year and holding session this tab last worked in, so that a reload returns to them. Kept in
+ * the tab's own storage only: the session token belongs to this tab, and another tab that took it up would
+ * end this tab's session when it opened a holding of its own.
+ */
 export interface StoredContext {
   holdingId: number;
   yearId: number;
+  /**
+   * The token bound to the tab's holding session, with which a reload takes that session up again, and its
+   * user: a sign-in link opened later in the same tab may be another user's, who must not get this session.
+   */
+  session?: { token: string; userId: number };
 }
 
 export function readStoredContext(): StoredContext | null {
@@ -50,7 +59,12 @@ export function readStoredContext(): StoredContext | null {
     if (!text) return null;
     const value = JSON.parse(text) as Partial<StoredContext>;
     if (typeof value.holdingId !== 'number' || typeof value.yearId !== 'number') return null;
-    return { holdingId: value.holdingId, yearId: value.yearId };
+    const context: StoredContext = { holdingId: value.holdingId, yearId: value.yearId };
+    const session = value.session;
+    if (session && typeof session.token === 'string' && session.token && typeof session.userId === 'number') {
+      context.session = { token: session.token, userId: session.userId };
+    }
+    return context;
   } catch {
     return null;
   }

@@ -99,7 +99,11 @@ export function useShellController(api: ApiClient): ShellController {
     (start: SessionStartResponse, selection: SelectHoldingResponse) => {
       api.setToken(selection.Token);
       api.setUnauthorisedHandling(true);
-      storeContext({ holdingId: selection.Holding.HoldingId, yearId: selection.YearId });
+      storeContext({
+        holdingId: selection.Holding.HoldingId,
+        yearId: selection.YearId,
+        session: { token: selection.Token, userId: start.User.Id },
+      });
       setState({ kind: 'app', start, selection });
     },
     [api, setState],
@@ -121,11 +125,12 @@ export function useShellController(api: ApiClient): ShellController {
       }
       const remembered = automatic ? readStoredContext() : null;
       const initial = start.InitialHolding;
-      let pick: { holding: HoldingSummary; yearId: number | undefined } | null = null;
+      let pick: { holding: HoldingSummary; yearId: number | undefined; sessionToken?: string } | null = null;
       if (remembered && initial?.HoldingId === remembered.holdingId) {
         pick = {
           holding: initial,
           yearId: initial.CropYears.includes(remembered.yearId) ? remembered.yearId : lastCropYear(initial),
+          sessionToken: remembered.session?.userId === start.User.Id ? remembered.session.token : undefined,
         };
       } else if (automatic && initial && start.User.Properties.AutoSelectContext) {
         pick = { holding: initial, yearId: lastCropYear(initial) };
@@ -134,6 +139,10 @@ export function useShellController(api: ApiClient): ShellController {
         toHoldingStep(start);
         return;
       }
+      const accountToken = api.getToken();
+      // The server takes up a session again only for a token bound to it; the account token would open a
+      // second session and leave this tab's first one listed as active.
+      if (pick.sessionToken) api.setToken(pick.sessionToken);
       try {
         const selection = await selectHolding(api, {
           holdingId: pick.holding.HoldingId,
@@ -142,6 +151,7 @@ export function useShellController(api: ApiClient): ShellController {
         });
         enterApp(start, selection);
       } catch {
+        api.setToken(accountToken);
         toHoldingStep(start);
       }
     },

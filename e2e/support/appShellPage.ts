@@ -1,0 +1,97 @@
+import type { Locator, Page } from 'playwright-core';
+import { HoldingPicker, stepTimeoutMs } from './loginPage.ts';
+
+/** The app around the module screens once a holding is open: header, main menu, year and user menus. */
+export class AppShellPage {
+  constructor(readonly page: Page) {}
+
+  get menu(): Locator {
+    return this.page.getByRole('navigation', { name: 'Main menu' });
+  }
+
+  menuEntry(name: string): Locator {
+    return this.menu.getByRole('link', { name, exact: true });
+  }
+
+  /** The header's "holding · year" text. */
+  get currentHolding(): Locator {
+    return this.page.getByLabel('Current holding and crop year');
+  }
+
+  get yearButton(): Locator {
+    return this.page.getByRole('button', { name: 'Crop year' });
+  }
+
+  get userMenuButton(): Locator {
+    return this.page.getByRole('button', { name: 'User menu' });
+  }
+
+  get changeHoldingButton(): Locator {
+    return this.page.getByRole('button', { name: 'Change holding' });
+  }
+
+  /** The dashboard's heading is the open holding's name. */
+  dashboardHeading(holding: string): Locator {
+    return this.page.getByRole('main').getByRole('heading', { name: holding, level: 2, exact: true });
+  }
+
+  /** Waits until the header shows this holding and year. */
+  async waitForContext(holding: string, year: number): Promise<void> {
+    await this.page
+      .getByLabel('Current holding and crop year')
+      .filter({ hasText: `${holding} · ${year}` })
+      .waitFor({ timeout: stepTimeoutMs });
+  }
+
+  /** The labels of the main menu's entries, in display order. */
+  async menuLabels(): Promise<string[]> {
+    await this.menu.getByRole('link').first().waitFor({ timeout: stepTimeoutMs });
+    return (await this.menu.getByRole('link').allInnerTexts()).map((label) => label.trim());
+  }
+
+  /** Opens the crop-year menu and returns the years it lists, in their order. */
+  async openYearMenu(): Promise<number[]> {
+    await this.yearButton.click();
+    const menu = this.page.getByRole('menu');
+    await menu.waitFor({ timeout: stepTimeoutMs });
+    await waitForOpaque(menu);
+    const labels = await menu.getByRole('menuitem').allInnerTexts();
+    return labels
+      .map((label) => label.trim())
+      .filter((label) => /^\d{4}$/.test(label))
+      .map(Number);
+  }
+
+  async openNewCropYear(): Promise<void> {
+    await this.openYearMenu();
+    await this.page.getByRole('menuitem', { name: 'Open a new crop year' }).click();
+  }
+
+  /** Opens Change holding and returns the picker inside its dialog. */
+  async openChangeHolding(): Promise<HoldingPicker> {
+    await this.changeHoldingButton.click();
+    const dialog = this.page.getByRole('dialog', { name: 'Choose a holding and crop year' });
+    await dialog.waitFor({ timeout: stepTimeoutMs });
+    await waitForOpaque(dialog);
+    return new HoldingPicker(dialog);
+  }
+
+  async logOut(): Promise<void> {
+    await this.userMenuButton.click();
+    await this.page.getByRole('menuitem', { name: 'Log out' }).click();
+  }
+}
+
+/**
+ * Waits until an element has faded in completely: a dropdown opens with a short fade, and a screenshot taken
+ * during it shows the page through the dropdown.
+ */
+export async function waitForOpaque(element: Locator, timeoutMs = stepTimeoutMs): Promise<void> {
+  const handle = await element.elementHandle({ timeout: timeoutMs });
+  await element
+    .page()
+    .waitForFunction((node) => node !== null && getComputedStyle(node).opacity === '1', handle, {
+      timeout: timeoutMs,
+    });
+  await handle?.dispose();
+}
