@@ -84,7 +84,10 @@ export class FieldMap {
     this.selection.attach(this.map);
     this.contextMenu = new ContextMenuTrigger({
       layerFilter: (layer) => this.isFeatureLayer(layer),
-      onOpen: (request) => options.onContextMenu?.(request),
+      onOpen: (request) => {
+        this.tooltip.hide();
+        options.onContextMenu?.(request);
+      },
     });
     this.map.addInteraction(this.contextMenu);
     this.tooltip = new PointerTooltip({

@@ -26,6 +26,15 @@ import { MapOptionsPanel } from './MapOptionsPanel.tsx';
 import { useFieldMap } from './useFieldMap.ts';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
+import { LocationTracking } from './LocationTracking.tsx';
+import { PlaceSearch } from './PlaceSearch.tsx';
+import { ToolsPanel } from './ToolsPanel.tsx';
+import {
+  canTrackLocation,
+  canViewTrackingInfo,
+  isMobileDevice,
+} from '../../map/geolocation/geolocationAvailability.ts';
+import { Region } from '@headland/domain/region';
 
 interface ContextMenuState {
   x: number;
@@ -35,6 +44,13 @@ interface ContextMenuState {
 }
 
 const mapConfig = readMapConfig();
+
+/** The holding's country as searches name it, for the region suffix of place searches. */
+const regionCountries: Readonly<Record<number, string>> = {
+  [Region.England]: 'England',
+  [Region.Scotland]: 'Scotland',
+  [Region.Wales]: 'Wales',
+};
 
 /**
  * The Map layers module (/datalayers): the holding's fields and croppings of the open year on a map, with the
@@ -51,6 +67,15 @@ export function DataLayersPage() {
   const [noticeDismissed, setNoticeDismissed] = useState(false);
   const [contextMenu, setContextMenu] = useState<ContextMenuState | null>(null);
   const [selectedCount, setSelectedCount] = useState(0);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const mapsKey = session.start.BingMaps.Key ?? mapConfig.mapsKey;
+  const debug = session.user.Properties.Debug === true;
+  const trackingAllowed = canTrackLocation({
+    brandAllows: session.brand.features.mapGeolocation,
+    debug,
+    mobile: isMobileDevice({ matchMedia: window.matchMedia?.bind(window), userAgent: navigator.userAgent }),
+    geolocationSupported: 'geolocation' in navigator,
+  });
 
   const formatArea = useCallback(
     (hectares: number) => t('map.units.hectares', { value: formatHectares(hectares) }),
@@ -86,14 +111,14 @@ export function DataLayersPage() {
   const basemaps = useMemo(
     () =>
       availableBasemaps({
-        mapsKey: session.start.BingMaps.Key ?? mapConfig.mapsKey,
+        mapsKey,
         role: resolveRole(session.selection.Role),
         regionId: session.holding.Region,
         customBasemaps: session.selection.CustomBasemaps,
         osmTileUrl: mapConfig.basemapTileUrl,
         pSorptionTileUrl: mapConfig.pSorptionTileUrl,
       }),
-    [session.start.BingMaps.Key, session.selection, session.holding.Region],
+    [mapsKey, session.selection, session.holding.Region],
   );
   const basemap = pickBasemap(basemaps, settings.basemap);
 
@@ -186,9 +211,51 @@ export function DataLayersPage() {
         >
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <Text size="xs">{t('map.basemapUnavailable')}</Text>
-            <CloseButton size="sm" aria-label={t('map.close')} onClick={() => setNoticeDismissed(true)} />
+            <CloseButton size="sm" aria-label={t('map.dismiss')} onClick={() => setNoticeDismissed(true)} />
           </Group>
         </Paper>
+      )}
+
+      <Group
+        pos="absolute"
+        top={8}
+        left={48}
+        right={56}
+        gap="xs"
+        align="flex-start"
+        style={{ pointerEvents: 'none' }}
+      >
+        <Group gap="xs" style={{ pointerEvents: 'auto' }}>
+          <PlaceSearch
+            fieldMap={fieldMap}
+            mapsKey={mapsKey}
+            regionSuffix={regionCountries[session.holding.Region ?? 0] ?? null}
+          />
+          <Button
+            size="xs"
+            variant={toolsOpen ? 'filled' : 'white'}
+            color="dark"
+            onClick={() => setToolsOpen((open) => !open)}
+            aria-expanded={toolsOpen}
+          >
+            {t('map.tools.button')}
+          </Button>
+          {trackingAllowed && fieldMap && (
+            <LocationTracking
+              fieldMap={fieldMap}
+              showInfo={canViewTrackingInfo({ debug, geolocationInfo: false })}
+            />
+          )}
+        </Group>
+      </Group>
+      {toolsOpen && fieldMap && (
+        <Box pos="absolute" top={48} right={56}>
+          <ToolsPanel
+            fieldMap={fieldMap}
+            nationalGrid={session.brand.srid === 27700}
+            onClose={() => setToolsOpen(false)}
+          />
+        </Box>
       )}
 
       <Group pos="absolute" bottom={8} left={8} gap="xs">

@@ -15,7 +15,7 @@ export interface FieldMapCallbacks {
 /**
  * Creates the page's FieldMap in `targetRef` once it is mounted and disposes it on unmount. The callbacks are
  * read through a ref, so the map always calls the latest ones without being rebuilt. The map's state (centre,
- * zoom, features in view) is written to the target's data attributes after each render, where browser tests
+ * zoom, rotation, features in view) is written to the target's data attributes after rendering, where browser tests
  * and diagnostics can read it without reaching into OpenLayers.
  */
 export function useFieldMap(
@@ -42,20 +42,28 @@ export function useFieldMap(
       onSelectionChange: (ids) => latest.current.onSelectionChange(ids),
       onBasemapUnavailable: () => latest.current.onBasemapUnavailable(),
     });
-    const key = created.map.on('rendercomplete', () => {
+    // Written shortly after the last frame rather than on every one: a pan draws sixty frames a second.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const describe = () => {
       const view = created.map.getView();
       const [lon, lat] = toLonLat(view.getCenter() ?? [0, 0]);
       const counts = created.featureCountInView();
       target.dataset.centerLon = (lon ?? 0).toFixed(5);
       target.dataset.centerLat = (lat ?? 0).toFixed(5);
       target.dataset.zoom = (view.getZoom() ?? 0).toFixed(2);
+      target.dataset.rotation = (view.getRotation() ?? 0).toFixed(4);
       target.dataset.fieldsInView = String(counts.fields);
       target.dataset.croppingsInView = String(counts.croppings);
       target.dataset.rendered = 'true';
+    };
+    const key = created.map.on('postrender', () => {
+      clearTimeout(timer);
+      timer = setTimeout(describe, 150);
     });
     setFieldMap(created);
     return () => {
-      created.map.un('rendercomplete', key.listener);
+      clearTimeout(timer);
+      created.map.un('postrender', key.listener);
       created.dispose();
       setFieldMap(null);
     };
