@@ -152,14 +152,30 @@ describe('sign-in', () => {
       const picker = await login.signInToHoldingStep('master@headland.example');
       const results = page.getByRole('radiogroup', { name: 'Matching holdings' });
 
-      // One character does not search.
+      const searches: URLSearchParams[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/session/v1/holdings/query') searches.push(url.searchParams);
+      });
+
+      // One character does not search: no query follows within several times the search's 250 ms pause.
       await picker.search.fill('B');
-      await page.getByText('Type at least 2 characters', { exact: false }).waitFor();
+      const querySent = await page
+        .waitForRequest((request) => new URL(request.url()).pathname.endsWith('/holdings/query'), {
+          timeout: 2_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(querySent).toBe(false);
+      expect(searches).toHaveLength(0);
       expect(await results.count()).toBe(0);
 
       await picker.search.fill('Ba');
       await results.waitFor();
       await picker.holding('Mains of Balgray').waitFor();
+      expect(searches.map((search) => [search.get('query'), search.get('limit')])).toEqual([['Ba', '15']]);
       const listed = await results.getByRole('radio').count();
       expect(listed).toBeGreaterThanOrEqual(1);
       expect(listed).toBeLessThanOrEqual(15);
