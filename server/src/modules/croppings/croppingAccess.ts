@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { requireSession } from '../session/accessHook.ts';
 import { sqlRows } from '../session/sqlRows.ts';
@@ -56,4 +57,20 @@ export async function countHiddenCroppings(
        AND NOT (${croppingVisibleSql(access, sql`c.id`)})`,
   );
   return result[0]?.hidden ?? 0;
+}
+
+/**
+ * Whether the user is a restricted member of the holding limited to some croppings: the test for answers that
+ * cannot be filtered cropping by cropping (a whole-holding export) and must be refused instead.
+ */
+export async function isCroppingRestricted(db: Db, holdingId: number, userId: number): Promise<boolean> {
+  const [row] = await sqlRows<{ restricted: boolean }>(
+    db,
+    sql`
+    SELECT EXISTS (
+      SELECT 1 FROM holding_users m
+       WHERE m.holding_id = ${holdingId} AND m.user_id = ${userId}
+         AND m.holding_role = ${HoldingRole.RestrictedMember} AND m.restrict_cropping_access) AS restricted`,
+  );
+  return Boolean(row?.restricted);
 }

@@ -4,6 +4,7 @@ import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
+import { isCroppingRestricted } from '../croppings/croppingAccess.ts';
 import { actorOf, mayOpen, permissionsOn, type HoldingsCaller } from '../holdings/holdingCaller.ts';
 import { holdingRecord } from '../holdings/holdings.queries.ts';
 import {
@@ -53,6 +54,9 @@ export async function exportHolding(
   if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
   if (!isAdminOrHigher(caller.auth.user.role) && !permissionsOn(caller, record).holdings.write) {
     throw forbidden('You do not have permission to export this holding.');
+  }
+  if (await isCroppingRestricted(db, holdingId, caller.auth.user.id)) {
+    throw forbidden('A restricted member cannot export the holding: it holds croppings hidden from them.');
   }
   const exportedAt = new Date();
   const files = await db.transaction(async (tx) => {

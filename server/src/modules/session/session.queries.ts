@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SessionType } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
 import { sqlRows } from './sqlRows.ts';
 
 /** A session left without a heartbeat this long is no longer listed as active (heartbeats come every 2-3 min). */
@@ -234,13 +235,24 @@ export interface EventRow {
 /** Most events a heartbeat or holding selection returns; the newest are kept. */
 export const maxEventsReturned = 500;
 
-/** Events on the holding since an instant, newest first. */
-export async function holdingEventsSince(db: Db, holdingId: number, since: Date): Promise<EventRow[]> {
+/**
+ * Events on the holding since an instant, newest first; with `access`, only those the caller may see (events
+ * naming a cropping hidden from a restricted member are left out).
+ */
+export async function holdingEventsSince(
+  db: Db,
+  holdingId: number,
+  since: Date,
+  access?: CroppingAccess,
+): Promise<EventRow[]> {
+  const croppingId = sql`CASE WHEN jsonb_typeof(e.data->'CroppingId') = 'number'
+                              THEN (e.data->>'CroppingId')::numeric::int END`;
   return sqlRows<EventRow>(
     db,
     sql`SELECT e.id, e.user_id, e.date, e.session_id, e.action, e.data, e.source, e.object_type
           FROM events e
          WHERE e.holding_id = ${holdingId} AND e.date >= ${since.toISOString()}::timestamptz
+           AND ${access ? croppingVisibleSql(access, croppingId) : sql`TRUE`}
          ORDER BY e.date DESC, e.id DESC
          LIMIT ${maxEventsReturned}`,
   );

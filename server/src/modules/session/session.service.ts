@@ -19,6 +19,7 @@ import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
+import type { CroppingAccess } from '../croppings/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import type { AuthCache } from './authCache.ts';
@@ -119,7 +120,11 @@ export async function startSession(
   );
 
   let initial: HoldingRow | null = invitedHoldingId === null ? null : await holdingById(db, invitedHoldingId);
-  if (!initial && input.initialHoldingId && (await holdingAccess(db, viewer, input.initialHoldingId)).allowed) {
+  if (
+    !initial &&
+    input.initialHoldingId &&
+    (await holdingAccess(db, viewer, input.initialHoldingId)).allowed
+  ) {
     initial = await holdingById(db, input.initialHoldingId);
   }
   if (!initial) {
@@ -224,7 +229,11 @@ export async function selectHolding(
   const [users, settings, events, sessionList, croppingIds] = await Promise.all([
     holdingUsers(db, holding.id),
     sessionSettings(db, auth.user.id, holding.id),
-    holdingEvents(db, holding.id, new Date(Date.now() - eventsSinceMs)),
+    holdingEvents(
+      db,
+      { holdingId: holding.id, userId: auth.user.id, restricted: session.restrictCroppingAccess },
+      new Date(Date.now() - eventsSinceMs),
+    ),
     listActiveSessions(db, holding.id, sessionId, auth.user.id),
     session.restrictCroppingAccess
       ? authorisedCroppingIds(db, holding.id, auth.user.id)
@@ -279,8 +288,13 @@ async function listActiveSessions(db: Db, holdingId: number, currentSessionId: s
   );
 }
 
-async function holdingEvents(db: Db, holdingId: number, since: Date): Promise<HeartbeatResponse['Events']> {
-  const rows = await holdingEventsSince(db, holdingId, since);
+async function holdingEvents(
+  db: Db,
+  access: CroppingAccess,
+  since: Date,
+): Promise<HeartbeatResponse['Events']> {
+  const holdingId = access.holdingId;
+  const rows = await holdingEventsSince(db, holdingId, since, access);
   const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
   const users = await usersOnHolding(db, holdingId, userIds);
   return { Events: rows.map(presentEvent), Users: users.map(presentHoldingUser) };
@@ -378,7 +392,11 @@ export async function heartbeat(
     wanted.sessions === false
       ? Promise.resolve(null)
       : listActiveSessions(db, session.holdingId, session.id, auth.user.id),
-    holdingEvents(db, session.holdingId, since),
+    holdingEvents(
+      db,
+      { holdingId: session.holdingId, userId: auth.user.id, restricted: session.restrictCroppingAccess },
+      since,
+    ),
   ]);
   return { Sessions: sessionList, Events: events };
 }

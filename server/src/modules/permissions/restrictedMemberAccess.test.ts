@@ -1,0 +1,266 @@
+import { strFromU8, unzipSync } from 'fflate';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import {
+  createFieldsHolding,
+  gridSquare,
+  seedCropTable,
+  signInRestrictedMember,
+  type FieldsHolding,
+} from '../../testing/fieldsFixtures.ts';
+
+/**
+ * Walks every route of the API as a restricted member who is not authorised on one cropping, and checks that
+ * nothing of that cropping comes back: not its id, not its description, and that it cannot be read, changed
+ * or deleted. Every route must be either walked here or listed as answering nothing about croppings, fields or
+ * layers, so a new route is judged the day it is added.
+ */
+
+let test: TestApp;
+let farm: FieldsHolding;
+let member: { userId: number; headers: { authorization: string } };
+let fieldId: number;
+let visibleId: number;
+let hiddenId: number;
+const secret = 'Secret trial plot';
+
+const wheat = {
+  CropId: CropId.WinterWheat,
+  Residue: CropResidue.Baled,
+  Purpose: CropPurpose.Milling,
+  SowingDate: '2024-10-01',
+  HarvestDate: '2025-08-10',
+};
+
+function inject(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject(options);
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await seedCropTable(test.db);
+  farm = await createFieldsHolding(test.app, test.db, { features: { perHoldingPermissions: true } });
+  const field = await inject(test.app, {
+    method: 'POST',
+    url: '/api/fields/v1',
+    headers: farm.headers,
+    payload: { Name: 'Split', Boundary: gridSquare(420_000, 300_000, 200), srid: 27700 },
+  });
+  fieldId = field.json<FieldResponse>().FieldId;
+  const create = async (extra: Record<string, unknown>) => {
+    const response = await inject(test.app, {
+      method: 'POST',
+      url: '/api/croppings/v1',
+      headers: farm.headers,
+      payload: { ...wheat, FieldId: fieldId, Area: 1.5, ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<CroppingResponse>().CroppingId;
+  };
+  visibleId = await create({});
+  hiddenId = await create({ CropDescr: secret, VarietyName: secret });
+  member = await signInRestrictedMember(test.app, test.db, farm.holdingId, [hiddenId]);
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+/** Every cropping id a JSON answer mentions, under any key naming a cropping id or ids. */
+function croppingIdsIn(value: unknown, key = ''): number[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item) =>
+      typeof item === 'number' && /croppingids?$/i.test(key) ? [item] : croppingIdsIn(item, key),
+    );
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([inner, child]) =>
+      typeof child === 'number' && /croppingid$/i.test(inner) ? [child] : croppingIdsIn(child, inner),
+    );
+  }
+  return [];
+}
+
+/** The text of an answer: JSON as it is, a zip as the text of every file in it. */
+function answerText(response: LightMyRequestResponse): string {
+  if (String(response.headers['content-type']).startsWith('application/zip')) {
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    return Object.values(files)
+      .map((file) => strFromU8(file))
+      .join('\n');
+  }
+  return response.body;
+}
+
+function expectNothingHidden(response: LightMyRequestResponse, route: string): void {
+  const text = answerText(response);
+  expect(text, route).not.toContain(secret);
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (a zip's several files): the description check above covers it, ids are checked per file.
+    for (const part of text.split('\n')) {
+      try {
+        expect(croppingIdsIn(JSON.parse(part)), route).not.toContain(hiddenId);
+      } catch {
+        // A line that is not a JSON document on its own.
+      }
+    }
+    return;
+  }
+  expect(croppingIdsIn(parsed), route).not.toContain(hiddenId);
+}
+
+type Probe = () => Promise<LightMyRequestResponse[]>;
+
+const call = (method: string, url: string, payload?: unknown) =>
+  inject(test.app, {
+    method: method as 'GET',
+    url,
+    headers: member.headers,
+    ...(payload ? { payload } : {}),
+  });
+
+/** Routes that answer or change croppings, fields or layers, and how each is walked. */
+const walked: Record<string, Probe> = {
+  'GET /api/fields/v1': async () => [await call('GET', '/api/fields/v1?year=2025')],
+  'GET /api/fields/v1/{id}': async () => [await call('GET', `/api/fields/v1/${fieldId}`)],
+  'POST /api/fields/v1': async () => [
+    await call('POST', '/api/fields/v1', {
+      Name: 'New',
+      Boundary: gridSquare(425_000, 300_000, 100),
+      srid: 27700,
+    }),
+  ],
+  'PUT /api/fields/v1/{id}': async () => [
+    await call('PUT', `/api/fields/v1/${fieldId}`, { FieldGroup: 'Walked' }),
+  ],
+  'DELETE /api/fields/v1/{id}': async () => {
+    const response = await call('DELETE', `/api/fields/v1/${fieldId}`);
+    // A field with croppings the member cannot see is not theirs to delete.
+    expect(response.statusCode).toBe(403);
+    return [response];
+  },
+  'GET /api/croppings/v1': async () => {
+    const response = await call('GET', '/api/croppings/v1?year=2025');
+    expect(response.json<CroppingResponse[]>().map((cropping) => cropping.CroppingId)).toContain(visibleId);
+    return [response];
+  },
+  'GET /api/croppings/v1/{id}': async () => {
+    const visible = await call('GET', `/api/croppings/v1/${visibleId}`);
+    expect(visible.statusCode).toBe(200);
+    const hidden = await call('GET', `/api/croppings/v1/${hiddenId}`);
+    expect(hidden.statusCode).toBe(404);
+    return [visible, hidden];
+  },
+  'POST /api/croppings/v1': async () => {
+    // A cropping the next year on the same field: its links to neighbouring croppings must skip the hidden one.
+    const response = await call('POST', '/api/croppings/v1', {
+      ...wheat,
+      FieldId: fieldId,
+      YearId: 2026,
+      Area: 1,
+      SowingDate: '2025-10-01',
+      HarvestDate: '2026-08-10',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return [response];
+  },
+  'PUT /api/croppings/v1/{id}': async () => {
+    const hidden = await call('PUT', `/api/croppings/v1/${hiddenId}`, { Area: 1 });
+    expect(hidden.statusCode).toBe(404);
+    const visible = await call('PUT', `/api/croppings/v1/${visibleId}`, { Area: 1.4 });
+    expect(visible.statusCode, visible.body).toBe(200);
+    return [hidden, visible];
+  },
+  'DELETE /api/croppings/v1/{id}': async () => {
+    const hidden = await call('DELETE', `/api/croppings/v1/${hiddenId}`);
+    expect(hidden.statusCode).toBe(404);
+    return [hidden];
+  },
+  'GET /api/holdings/v1/validation': async () => [await call('GET', '/api/holdings/v1/validation?year=2025')],
+  'GET /api/holdings/v1/permissions': async () => [
+    await call('GET', '/api/holdings/v1/permissions?year=2025'),
+  ],
+  'POST /api/session/v1/holdings/select': async () => {
+    const response = await call('POST', '/api/session/v1/holdings/select', {
+      holdingId: farm.holdingId,
+      reuseSession: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return [response];
+  },
+  'POST /api/session/v1': async () => [await call('POST', '/api/session/v1', { return: { sessions: true } })],
+  'POST /api/export/omnia/holding/{id}': async () => [
+    await call('POST', `/api/export/omnia/holding/${farm.holdingId}`),
+  ],
+};
+
+/** Routes that answer nothing about croppings, fields or layers, with why. */
+const notAboutCroppings: Record<string, string> = {
+  'GET /api/health': 'server state',
+  'POST /oauth/token': 'sign-in',
+  'GET /api/session/v1/login': 'sign-in state',
+  'DELETE /api/session/v1/logout': 'sign-out',
+  'POST /api/session/v1/start': 'user, years and holding names',
+  'GET /api/session/v1/holdings/query': 'holding names',
+  'PUT /api/holdings/v1/year': 'answers true',
+  'POST /api/user/v1/tcs/accept': 'own account',
+  'POST /api/user/v1/password/change': 'own account',
+  'POST /api/user/v1/user': 'own account',
+  'POST /api/service/settings/save': 'settings',
+  'POST /api/fields/v1/import/preview': 'the uploaded file’s own features',
+  'POST /api/fields/v1/import/commit': 'ids and names of the new fields',
+  'GET /api/service/holdings': 'holding details',
+  'GET /api/service/holding/current': 'holding details',
+  'GET /api/holdings/v1/status': 'towns and weather',
+  'PUT /api/holdings/v1': 'holding details',
+  'POST /api/holdings/v1': 'holding details (an NVZ change applies to fields without answering them)',
+  'GET /api/dashboard/holding/empty/{id}': 'a flag',
+  'POST /api/dashboard/holding/delete/{id}': 'a flag; only empty holdings',
+  'POST /api/import/omnia/holding': 'creates a new holding of the caller’s own',
+  'GET /api/nutrition2/v1/migration/status': 'two years',
+  'POST /api/nutrition2/v1/migration/status/{year}': 'two years',
+  'POST /api/holdings/v1/permissions': 'users; cropping authorisations only to managers',
+  'POST /api/holdings/v1/permissions/role/restricted': 'answers true',
+  'POST /api/holdings/v1/invites/send': 'invitations, to managers only',
+  'DELETE /api/holdings/v1/invites/cancel': 'invitations, to managers only',
+  'GET /api/invites/v1/{id}': 'an invitation',
+};
+
+describe('a restricted member', () => {
+  it('meets no route that is neither walked nor known to answer nothing of croppings', () => {
+    const document = test.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const unjudged = routes.filter((route) => !(route in walked) && !(route in notAboutCroppings));
+    expect(unjudged).toEqual([]);
+    const stale = [...Object.keys(walked), ...Object.keys(notAboutCroppings)].filter(
+      (route) => !routes.includes(route),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it.each(Object.keys(walked))('learns nothing of a hidden cropping through %s', async (route) => {
+    const responses = await walked[route]!();
+    for (const response of responses) {
+      expect(response.statusCode, `${route}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+      expectNothingHidden(response, route);
+    }
+  });
+
+  it('still sees the hidden cropping’s owner view unchanged', async () => {
+    const owner = await inject(test.app, {
+      method: 'GET',
+      url: `/api/croppings/v1/${hiddenId}`,
+      headers: farm.headers,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json<CroppingResponse>().CropDescr).toBe(secret);
+  });
+});
