@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Menu } from '@mantine/core';
 import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
+import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
@@ -13,6 +14,7 @@ export interface UserMenuProps {
 export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }: UserMenuProps) {
   const { t } = useTranslation();
   const manageHoldings = useManageHoldingsMenu();
+  const editPermissions = useEditPermissionsMenu();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -23,11 +25,13 @@ export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }:
       <Menu.Dropdown>
         <Menu.Item onClick={onManageUser}>{t('user.manageUser')}</Menu.Item>
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
+        {editPermissions.item}
         {manageHoldings.item}
         <Menu.Divider />
         <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
       </Menu.Dropdown>
       {manageHoldings.dialog}
+      {editPermissions.dialog}
     </Menu>
   );
 }

@@ -1,0 +1,134 @@
+import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { HoldingRole, holdingRoleSchema } from '@headland/domain/roles';
+import {
+  canRemove,
+  filterDrafts,
+  isUpdated,
+  roleControl,
+  type UserDraft,
+  type Viewer,
+} from './permissionsDraft.ts';
+import { UserFilter } from './UserFilter.tsx';
+
+export interface UsersTabProps {
+  drafts: readonly UserDraft[];
+  viewer: Viewer;
+  /** A read-only session changes nothing. */
+  readOnly: boolean;
+  filter: string;
+  onFilterChange(value: string): void;
+  onRoleChange(userId: number, role: HoldingRole): void;
+  onToggleRemove(userId: number): void;
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+/** The Users tab: name, e-mail and role of every user, with the role drop-down and the remove button. */
+export function UsersTab({
+  drafts,
+  viewer,
+  readOnly,
+  filter,
+  onFilterChange,
+  onRoleChange,
+  onToggleRemove,
+}: UsersTabProps) {
+  const { t } = useTranslation();
+  const shown = filterDrafts(drafts, filter);
+  const roleName = (role: HoldingRole) => t(`permissions.roles.${role}`);
+
+  return (
+    <Stack>
+      <UserFilter value={filter} onChange={onFilterChange} />
+      <Table aria-label={t('permissions.users.table')} highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('permissions.users.name')}</Table.Th>
+            <Table.Th>{t('permissions.users.email')}</Table.Th>
+            <Table.Th>{t('permissions.users.role')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('permissions.users.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((draft) => {
+            const { loaded } = draft;
+            const control = roleControl(draft, viewer);
+            const removable = !readOnly && canRemove(draft, viewer);
+            return (
+              <Table.Tr key={loaded.userId} aria-label={loaded.displayName}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text
+                      size="sm"
+                      td={draft.deleted ? 'line-through' : undefined}
+                      c={draft.deleted ? 'dimmed' : undefined}
+                    >
+                      {loaded.displayName}
+                    </Text>
+                    {draft.deleted && (
+                      <Badge color="red" variant="light" size="sm">
+                        {t('permissions.users.removed')}
+                      </Badge>
+                    )}
+                    {!draft.deleted && isUpdated(draft) && (
+                      <Badge variant="light" size="sm">
+                        {t('permissions.users.changed')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{loaded.email}</Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    aria-label={t('permissions.users.roleOf', { name: loaded.displayName })}
+                    size="xs"
+                    value={String(draft.holdingRole)}
+                    disabled={control.disabled || readOnly}
+                    data={control.options.map((role) => ({ value: String(role), label: roleName(role) }))}
+                    onChange={(event) =>
+                      onRoleChange(loaded.userId, holdingRoleSchema.parse(Number(event.currentTarget.value)))
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {removable && (
+                    <ActionIcon
+                      variant={draft.deleted ? 'filled' : 'subtle'}
+                      color="red"
+                      aria-label={t('permissions.users.remove', { name: loaded.displayName })}
+                      aria-pressed={draft.deleted}
+                      title={
+                        draft.deleted ? t('permissions.users.undoRemove') : t('permissions.users.removeHint')
+                      }
+                      onClick={() => onToggleRemove(loaded.userId)}
+                    >
+                      <TrashIcon />
+                    </ActionIcon>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {shown.length === 0 && <Text c="dimmed">{t('permissions.noMatch')}</Text>}
+    </Stack>
+  );
+}
