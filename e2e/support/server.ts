@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { copyMigratedPgliteDir } from '../../server/src/testing/testDatabase.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const mainFile = join(repoRoot, 'server', 'src', 'main.ts');
+const webDist = join(repoRoot, 'web', 'dist');
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234, no trailing slash. */
@@ -42,6 +43,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'headland-e2e-'));
   try {
     if (!options.emptyDataDir) await copyMigratedPgliteDir(join(dataDir, 'db'));
+    // The server serves its own copy of the built app: a `vite build` run meanwhile empties web/dist and
+    // renames every chunk, which would break the pages of a suite already running.
+    cpSync(webDist, join(dataDir, 'web'), { recursive: true });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -51,6 +55,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: join(dataDir, 'db'),
+    WEB_DIST: join(dataDir, 'web'),
     PUBLIC_URL: url,
     ...options.env,
   };
