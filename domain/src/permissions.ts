@@ -182,6 +182,15 @@ export function derivePermissions(input: PermissionInput): Permissions {
     permissions.production = areaPermission('production', undefined, false);
   }
 
+  // An owner runs the holding: its details and crop years are theirs to change whatever the account role
+  // allows on other holdings. Demo accounts stay read-only; a read-only session still wins below.
+  if (holdingRole === HoldingRole.Owner && role !== Role.Demo) {
+    for (const area of ['holdings', 'currentHolding'] as const) {
+      permissions[area].read = true;
+      permissions[area].write = true;
+    }
+  }
+
   for (const area of permissionAreas) {
     const permission = permissions[area];
     const isAccessArea = accessAreas.includes(area);

@@ -329,17 +329,17 @@ describe('the app once a holding is open', () => {
 
   // Last: it adds a crop year to Wold Farm, which the tests above do not expect.
   it(
-    'opens a new crop year for a holding writer: the year list gains the next year and it becomes current',
+    'opens a new crop year as the owner: the year list gains the next year and it becomes current',
     async () => {
-      // The owner (role Client) does not write holdings (domain/src/roles.ts), so is not offered a new year.
-      const ownerPage = await openPage();
-      const ownerShell = await signInTo(ownerPage, owner, ownerHolding, 2026);
-      expect(await ownerShell.openYearMenu()).toEqual(seededYears);
-      expect(await ownerPage.getByRole('menuitem', { name: 'Open a new crop year' }).count()).toBe(0);
-      await ownerPage.keyboard.press('Escape');
+      // A member whose holding permissions only let it view the holding is not offered a new year.
+      const memberPage = await openPage();
+      const memberShell = await signInTo(memberPage, 'member@headland.example', ownerHolding, 2026);
+      expect(await memberShell.openYearMenu()).toEqual(seededYears);
+      expect(await memberPage.getByRole('menuitem', { name: 'Open a new crop year' }).count()).toBe(0);
+      await memberPage.keyboard.press('Escape');
 
       const page = await openPage();
-      const shell = await signInTo(page, 'manager@headland.example', ownerHolding, 2026);
+      const shell = await signInTo(page, owner, ownerHolding, 2026);
       expect(await shell.openYearMenu()).toEqual(seededYears);
       await capture(page, 'foundation-12-year-menu', { fullPage: false });
       await page.getByRole('menuitem', { name: 'Open a new crop year' }).click();
