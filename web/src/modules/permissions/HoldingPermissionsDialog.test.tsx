@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { HoldingRole } from '@headland/domain/roles';
 import { fakePermissionsServer } from './testing/fakePermissionsServer.ts';
 import { aPermissionsResponse, aPermissionsUser, viewerId } from './testing/permissionsFixtures.ts';
@@ -9,7 +10,7 @@ const ownerTitle = 'Manage users and permissions for this holding';
 const memberTitle = 'Users and permissions';
 
 /** The response for a viewer who is a plain member of the holding. */
-function memberView() {
+function memberView(): PermissionsResponse {
   const data = aPermissionsResponse({ canManage: false, croppings: [], invites: [] });
   return {
     ...data,

@@ -88,7 +88,10 @@ export function PermissionsTab({
     return (
       <NativeSelect
         size="xs"
-        aria-label={t('permissions.grid.cellLabel', { feature: t(featureTextKey(feature.id)), name })}
+        aria-label={t(`permissions.grid.cellLabel.${feature.group}`, {
+          feature: t(featureTextKey(feature.id)),
+          name,
+        })}
         value={value ?? ''}
         data={data}
         onChange={(event) => {

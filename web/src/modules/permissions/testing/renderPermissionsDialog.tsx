@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import { brands } from '@headland/domain/brands';
@@ -13,15 +14,22 @@ import {
 import { HoldingPermissionsDialog } from '../HoldingPermissionsDialog.tsx';
 import type { FakePermissionsServer } from './fakePermissionsServer.ts';
 
-export interface PermissionsDialogOptions {
+export interface PermissionsScreenOptions {
   server: FakePermissionsServer;
   /** The viewer's membership as the session knows it; Owner by default. */
-  holdingRole?: 'Owner' | 'Member' | 'RestrictedMember';
-  initialView?: string | null;
+  holdingRole?: 'Owner' | 'Member' | 'RestrictedMember' | null;
   readOnly?: boolean;
+  /** The router's starting address. */
+  path?: string;
+  /** Changes to the brand's feature switches. */
+  perHoldingPermissions?: boolean;
 }
 
-export interface RenderedPermissionsDialog extends RenderResult {
+export interface PermissionsDialogOptions extends PermissionsScreenOptions {
+  initialView?: string | null;
+}
+
+export interface RenderedPermissionsScreen extends RenderResult {
   onClose: ReturnType<typeof vi.fn>;
   logOut: ReturnType<typeof vi.fn>;
   api: ApiClient;
@@ -31,11 +39,16 @@ function unexpected(): never {
   throw new Error('The permissions dialog does not change the shell state');
 }
 
-/** The users and permissions dialog in an open session (Ann Field, holding 11, 2025), talking to `server`. */
-export function renderPermissionsDialog(options: PermissionsDialogOptions): RenderedPermissionsDialog {
+/** `ui` in an open session (Ann Field, a client, on holding 11 in 2025), talking to `server`. */
+export function renderPermissionsScreen(
+  ui: ReactElement,
+  options: PermissionsScreenOptions,
+): Omit<RenderedPermissionsScreen, 'onClose'> {
   const user = aUser({ Role: Role.Client });
-  const selection = aSelection({ Role: user.Role, HoldingRole: options.holdingRole ?? 'Owner' });
-  const onClose = vi.fn();
+  const selection = aSelection({
+    Role: user.Role,
+    HoldingRole: options.holdingRole === undefined ? 'Owner' : options.holdingRole,
+  });
   const logOut = vi.fn(() => Promise.resolve());
   const session: AppSession = {
     user,
@@ -45,7 +58,13 @@ export function renderPermissionsDialog(options: PermissionsDialogOptions): Rend
     yearId: selection.YearId,
     permissions: permissionsFromSelection(selection),
     readOnly: options.readOnly ?? false,
-    brand: brands.main,
+    brand: {
+      ...brands.main,
+      features: {
+        ...brands.main.features,
+        perHoldingPermissions: options.perHoldingPermissions ?? brands.main.features.perHoldingPermissions,
+      },
+    },
     actions: {
       signIn: unexpected,
       acceptTerms: unexpected,
@@ -59,10 +78,18 @@ export function renderPermissionsDialog(options: PermissionsDialogOptions): Rend
   const api = new ApiClient({ fetch: options.server.fetch });
   api.setToken('session-token');
   const result = renderWithProviders(
-    <AppSessionContext.Provider value={session}>
-      <HoldingPermissionsDialog initialView={options.initialView} onClose={onClose} />
-    </AppSessionContext.Provider>,
-    { api },
+    <AppSessionContext.Provider value={session}>{ui}</AppSessionContext.Provider>,
+    { api, path: options.path },
   );
-  return { ...result, onClose, logOut, api };
+  return { ...result, logOut, api };
+}
+
+/** The users and permissions dialog in an open session, talking to `server`. */
+export function renderPermissionsDialog(options: PermissionsDialogOptions): RenderedPermissionsScreen {
+  const onClose = vi.fn();
+  const rendered = renderPermissionsScreen(
+    <HoldingPermissionsDialog initialView={options.initialView} onClose={onClose} />,
+    options,
+  );
+  return { ...rendered, onClose };
 }

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { permissionCell } from '@headland/domain/holdingPermissions';
+import { HoldingRole, Role } from '@headland/domain/roles';
+import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
+import { fakePermissionsServer } from './testing/fakePermissionsServer.ts';
+import { aPermissionsResponse, aPermissionsUser, viewerId } from './testing/permissionsFixtures.ts';
+import { renderPermissionsDialog } from './testing/renderPermissionsDialog.tsx';
+
+async function openGrid(
+  data: PermissionsResponse = aPermissionsResponse(),
+  holdingRole: 'Owner' | 'Member' = 'Owner',
+) {
+  const server = fakePermissionsServer({ data });
+  renderPermissionsDialog({ server, holdingRole, initialView: 'permissions' });
+  await screen.findByRole('table', { name: 'Permissions of the members' });
+  return server;
+}
+
+const group = (name: 'Main application' | 'Field-scouting application') =>
+  within(screen.getByRole('rowgroup', { name }));
+const headers = () =>
+  within(screen.getByRole('table', { name: 'Permissions of the members' }))
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+/** The cells of a feature's row, one per column after the feature's name. */
+const cells = (
+  feature: string,
+  groupName: 'Main application' | 'Field-scouting application' = 'Main application',
+) => within(group(groupName).getByRole('rowheader', { name: feature }).closest('tr')!).getAllByRole('cell');
+const cellSelect = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const optionTexts = (select: HTMLSelectElement) => [...select.options].map((option) => option.textContent);
+
+describe('Permissions tab', { timeout: 30_000 }, () => {
+  it('has a column per member and restricted member, named by first and last name', async () => {
+    await openGrid();
+    expect(headers()).toEqual(['Feature', 'Bob Tiller', 'Cara Mills']);
+  });
+
+  it('offers the option labels of each permission format', async () => {
+    await openGrid(
+      aPermissionsResponse({
+        holdingFeatures: { sprayAudit: true, perHoldingPermissions: true, scoutingLink: true },
+      }),
+    );
+    expect(optionTexts(cellSelect('Fields for Bob Tiller'))).toEqual(['No access', 'View', 'View and edit']);
+    expect(optionTexts(cellSelect('Stocks for Bob Tiller'))).toEqual([
+      'No access',
+      'View',
+      'View (including financial data)',
+      'View and edit (including financial data)',
+    ]);
+    expect(optionTexts(cellSelect('Exports for Bob Tiller'))).toEqual(['Available', 'Not available']);
+    expect(optionTexts(cellSelect('App access (field scouting) for Bob Tiller'))).toEqual([
+      'Available',
+      'Not available',
+    ]);
+  });
+
+  it("reads 'Not available' where the role, the holding or a dependency rules a permission out", async () => {
+    const data = aPermissionsResponse({
+      holdingFeatures: { sprayAudit: true, perHoldingPermissions: true, scoutingLink: false },
+    });
+    data.users[1] = aPermissionsUser({ userRole: Role.Agronomist });
+    await openGrid(data);
+    // Bob (an agronomist) may audit spray plans; Cara's account role (Client) may not.
+    expect(cellSelect('Halo audit for Bob Tiller')).toBeTruthy();
+    expect(cells('Halo audit')[1]!.textContent).toBe('Not available');
+    // A restricted member has no Business Production.
+    expect(cellSelect('Business Production for Bob Tiller')).toBeTruthy();
+    expect(cells('Business Production')[1]!.textContent).toBe('Not available');
+    // The holding has no link to the scouting app.
+    expect(cells('App access', 'Field-scouting application').map((cell) => cell.textContent)).toEqual([
+      'Not available',
+      'Not available',
+    ]);
+    // Halo audit needs spray plans.
+    fireEvent.change(cellSelect('Spray plans for Bob Tiller'), { target: { value: '' } });
+    expect(cells('Halo audit')[0]!.textContent).toBe('Not available');
+    fireEvent.change(cellSelect('Spray plans for Bob Tiller'), { target: { value: 'view' } });
+    expect(cellSelect('Halo audit for Bob Tiller').value).toBe('notAvailable');
+  });
+
+  it('sets View or View and edit for every feature of a group with the bulk drop-down', async () => {
+    const server = await openGrid();
+    const bulk = () => cellSelect('Set every Main application permission of Bob Tiller');
+    expect(optionTexts(bulk()).slice(1)).toEqual(['View', 'View and edit']);
+    fireEvent.change(cellSelect('Fields for Bob Tiller'), { target: { value: '' } });
+    fireEvent.change(bulk(), { target: { value: 'edit' } });
+    expect(cellSelect('Fields for Bob Tiller').value).toBe('edit');
+    expect(cellSelect('Stocks for Bob Tiller').value).toBe('editFinancial');
+    // A client may only view holdings, whatever the bulk choice.
+    expect(cellSelect('Holdings for Bob Tiller').value).toBe('view');
+    fireEvent.change(bulk(), { target: { value: 'view' } });
+    expect(cellSelect('Fields for Bob Tiller').value).toBe('view');
+    expect(cellSelect('Stocks for Bob Tiller').value).toBe('view');
+    expect(cellSelect('Exports for Bob Tiller').value).toBe('available');
+    // The other user's column is untouched.
+    expect(cellSelect('Fields for Cara Mills').value).toBe('edit');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    const [sent] = server.saves()[0]!.users;
+    expect(sent!.userId).toBe(8);
+    expect(permissionCell(sent!.holdingPermissions!, 'main.fields')).toBe('view');
+    expect(permissionCell(sent!.holdingPermissions!, 'main.stocks')).toBe('view');
+  });
+
+  it('marks a user changed when a cell changes and unchanged when it changes back', async () => {
+    await openGrid();
+    fireEvent.change(cellSelect('Fields for Bob Tiller'), { target: { value: 'view' } });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    fireEvent.change(cellSelect('Fields for Bob Tiller'), { target: { value: 'edit' } });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('is read-only for non-owners', async () => {
+    const data = aPermissionsResponse({ canManage: false, croppings: [] });
+    data.users[0] = { ...data.users[0]!, holdingRole: HoldingRole.Member };
+    await openGrid(data, 'Member');
+    expect(headers()).toEqual(['Feature', 'Ann Field', 'Bob Tiller', 'Cara Mills']);
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(cells('Fields').map((cell) => cell.textContent)).toEqual([
+      'View and edit',
+      'View and edit',
+      'View and edit',
+    ]);
+  });
+
+  it('shows the e-mail address of a column as its tooltip', async () => {
+    await openGrid();
+    fireEvent.mouseEnter(screen.getByText('Cara Mills', { selector: 'th span' }));
+    expect(await screen.findByText('cara@example.com')).toBeTruthy();
+  });
+
+  it('tells owners how to invite users when there are no members', async () => {
+    const data = aPermissionsResponse();
+    data.users = data.users.filter((user) => user.userId === viewerId);
+    const server = fakePermissionsServer({ data });
+    renderPermissionsDialog({ server, initialView: 'permissions' });
+    expect(
+      await screen.findByText("There are no users with the 'member' role registered on this holding."),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('You can invite users to join this holding from the Invitations tab.'),
+    ).toBeTruthy();
+  });
+
+  it('leaves the invitation hint out for non-owners', async () => {
+    const data = aPermissionsResponse({ canManage: false });
+    data.users = [];
+    const server = fakePermissionsServer({ data });
+    renderPermissionsDialog({ server, holdingRole: 'Member' });
+    expect(
+      await screen.findByText("There are no users with the 'member' role registered on this holding."),
+    ).toBeTruthy();
+    expect(
+      screen.queryByText('You can invite users to join this holding from the Invitations tab.'),
+    ).toBeNull();
+  });
+
+  it('filters the columns by user name', async () => {
+    await openGrid();
+    fireEvent.change(screen.getByLabelText('Filter by user name'), { target: { value: 'cara' } });
+    expect(headers()).toEqual(['Feature', 'Cara Mills']);
+  });
+});
