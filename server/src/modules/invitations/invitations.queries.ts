@@ -136,7 +136,8 @@ export async function insertMember(
   await db.execute(sql`
     INSERT INTO holding_users (holding_id, user_id, holding_role, holding_permissions)
     VALUES (${member.holdingId}, ${member.userId}, ${member.holdingRole},
-            ${JSON.stringify(member.holdingPermissions)}::jsonb)`);
+            ${JSON.stringify(member.holdingPermissions)}::jsonb)
+    ON CONFLICT (holding_id, user_id) DO NOTHING`);
 }
 
 export async function holdingName(db: Db, holdingId: number): Promise<string | null> {

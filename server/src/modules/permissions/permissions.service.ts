@@ -6,8 +6,8 @@ import {
   type SavePermissionsUser,
 } from '@headland/domain/api/permissionsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
-import { HoldingRole, resolveRole } from '@headland/domain/roles';
+import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
+import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import { visibleCroppingEntries, type ListedCropping } from '@headland/domain/visibleCroppings';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
@@ -165,6 +165,22 @@ interface PlannedChange {
   holdingPermissions: unknown;
 }
 
+/**
+ * The saved permissions of a member taking a new role: what was saved with the rules of the new role applied,
+ * or still none. None stays none because saved permissions are an explicit grant, which a user with a fixed
+ * holding list needs to write at all: changing a role must never hand out rights nobody chose. (Without saved
+ * permissions a restricted member still loses Business Production: the session's derivation removes it.)
+ */
+function permissionsForRole(
+  saved: unknown,
+  role: Role,
+  holdingRole: HoldingRole,
+  features: Partial<HoldingFeatureFlags>,
+): HoldingPermissions | null {
+  if (saved === null) return null;
+  return applyPermissionRules(savedOrDefaultPermissions(saved, role), role, holdingRole, features);
+}
+
 /** What one entry of a save asks for, with the rules applied; refuses what nobody may do. */
 function planChange(
   caller: PermissionsCaller,
@@ -183,7 +199,6 @@ function planChange(
     if (entry.delete || (wanted !== currentRole && wanted !== HoldingRole.RestrictedMember)) {
       throw forbidden(permissionsMessages.ownSwitchOnly);
     }
-    const saved = savedOrDefaultPermissions(member.holding_permissions, role);
     return {
       member,
       entry,
@@ -193,7 +208,7 @@ function planChange(
       holdingPermissions:
         wanted === currentRole
           ? member.holding_permissions
-          : applyPermissionRules(saved, role, wanted, features),
+          : permissionsForRole(member.holding_permissions, role, wanted, features),
     };
   }
   if (entry.delete) {
@@ -213,17 +228,14 @@ function planChange(
   let holdingPermissions: unknown = member.holding_permissions;
   // Owners are never narrowed: what was saved for them stays for the day they become a member again.
   if (holdingRole !== HoldingRole.Owner) {
-    const wanted = applyPermissionRules(
-      entry.holdingPermissions ?? savedOrDefaultPermissions(member.holding_permissions, role),
-      role,
-      holdingRole,
-      features,
-    );
-    // Sending back what was shown changes nothing: a member still on the role's defaults stays on them (saved
-    // permissions are an explicit grant, which a user with a fixed holding list needs to write at all).
-    const shown = effectivePermissions(member.holding_permissions, member.role, currentRole, features);
-    const unchanged = holdingRole === currentRole && canonicalJson(wanted) === canonicalJson(shown);
-    if (!unchanged) holdingPermissions = wanted;
+    holdingPermissions = entry.holdingPermissions
+      ? applyPermissionRules(entry.holdingPermissions, role, holdingRole, features)
+      : permissionsForRole(member.holding_permissions, role, holdingRole, features);
+    // Sending back what the grid showed for a member still on the role's defaults keeps them on the defaults.
+    const shown = effectivePermissions(member.holding_permissions, member.role, holdingRole, features);
+    if (member.holding_permissions === null && canonicalJson(holdingPermissions) === canonicalJson(shown)) {
+      holdingPermissions = null;
+    }
   }
   return { member, entry, remove: false, holdingRole, restrictCroppingAccess, holdingPermissions };
 }
@@ -369,12 +381,11 @@ export async function switchToRestrictedMember(
       throw badRequest(permissionsMessages.lastOwner);
     }
     if (member.holding_role !== HoldingRole.RestrictedMember) {
-      const role = resolveRole(member.role);
       await updateMember(tx, caller.holdingId, userId, {
         holdingRole: HoldingRole.RestrictedMember,
-        holdingPermissions: applyPermissionRules(
-          savedOrDefaultPermissions(member.holding_permissions, role),
-          role,
+        holdingPermissions: permissionsForRole(
+          member.holding_permissions,
+          resolveRole(member.role),
           HoldingRole.RestrictedMember,
           features,
         ),

@@ -15,10 +15,11 @@ import {
 } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import {
-  bearer,
   addMember,
+  bearer,
   createHolding,
   createUser,
+  selectHolding,
   signIn,
   signInToHolding,
 } from '../../testing/factories.ts';
@@ -291,7 +292,6 @@ describe('who may save', () => {
     expect(role.statusCode).toBe(200);
     const membership = await storedMembership(farm.holdingId, farm.memberId);
     expect(membership!.holding_role).toBe(HoldingRole.RestrictedMember);
-    expect(membership!.holding_permissions!.main.businessProduction).toEqual({ read: false, write: false });
     const fields = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: farm.member });
     expect(fields.statusCode).toBe(401);
     const [event] = await sqlRows<{ action: string; source: number; object_type: string }>(
@@ -303,6 +303,37 @@ describe('who may save', () => {
       source: Module.UserAccount,
       object_type: 'HoldingUser',
     });
+  });
+
+  it.each([
+    ['the role call', 'role'],
+    ['a save', 'save'],
+  ])('never hands out rights by a switch to restricted member through %s', async (_, how) => {
+    const farm = await createFarm();
+    // A client who owns no holding and has no saved permissions only reads this holding.
+    const client = await createUser(test.db, { role: Role.Client });
+    await addMember(test.db, farm.holdingId, client.id, { holdingRole: HoldingRole.Member });
+    const before = await selectHolding(test.app, await signIn(test.app, client), farm.holdingId, 2025);
+    expect(before.body.Permissions.fields).toMatchObject({ read: true, write: false });
+    const headers = bearer(before.token);
+    if (how === 'role') {
+      const role = await test.app.inject({
+        method: 'POST',
+        url: '/api/holdings/v1/permissions/role/restricted',
+        headers,
+      });
+      expect(role.statusCode).toBe(200);
+    } else {
+      await saved(headers, [{ userId: client.id, holdingRole: HoldingRole.RestrictedMember }]);
+    }
+    expect(await storedMembership(farm.holdingId, client.id)).toEqual({
+      holding_role: HoldingRole.RestrictedMember,
+      holding_permissions: null,
+    });
+    const after = await selectHolding(test.app, await signIn(test.app, client), farm.holdingId, 2025);
+    expect(after.body.HoldingRole).toBe('RestrictedMember');
+    expect(after.body.Permissions.fields).toMatchObject({ read: true, write: false });
+    expect(after.body.Permissions.production).toMatchObject({ read: false, write: false });
   });
 
   it('refuses the last owner the switch to restricted member', async () => {
