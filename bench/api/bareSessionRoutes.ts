@@ -110,7 +110,6 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
   const userTemplate = await record((db) => userById(db, sentinel.userId));
   const holdingUsersTemplate = await record((db) => holdingUsers(db, sentinel.holdingId));
   const settingsTemplate = await record((db) => sessionSettings(db, sentinel.userId, sentinel.holdingId));
-  const eventsTemplate = await record((db) => holdingEventsSince(db, sentinel.holdingId, sentinel.since));
   const sessionsTemplate = await record((db) => activeSessions(db, sentinel.holdingId));
   const croppingIdsTemplate = await record((db) =>
     authorisedCroppingIds(db, sentinel.holdingId, sentinel.userId),
@@ -141,6 +140,16 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
   });
   const accessTemplate = lazyTemplates((openAll: boolean) =>
     record((db) => holdingAccess(db, { userId: sentinel.userId, openAll }, sentinel.holdingId)),
+  );
+  // A restricted member's events leave out croppings hidden from them: another statement.
+  const eventsTemplate = lazyTemplates((restricted: boolean) =>
+    record((db) =>
+      holdingEventsSince(db, sentinel.holdingId, sentinel.since, {
+        holdingId: sentinel.holdingId,
+        userId: sentinel.userId,
+        restricted,
+      }),
+    ),
   );
   const resumeTemplate = lazyTemplates((withClientState: boolean) =>
     record((db) =>
@@ -248,7 +257,7 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
     const [users, settings, events, sessionRows, croppingIds] = await Promise.all([
       run<HoldingUserRow>(holdingUsersTemplate, ids),
       run<SettingRow>(settingsTemplate, ids),
-      holdingEvents(holding.id, new Date(Date.now() - eventsSinceMs)),
+      holdingEvents(ids, session.restrictCroppingAccess, new Date(Date.now() - eventsSinceMs)),
       run<ActiveSessionRow>(sessionsTemplate, ids),
       session.restrictCroppingAccess
         ? run<{ cropping_id: number }>(croppingIdsTemplate, ids).then((rows) =>
@@ -282,8 +291,16 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
     return json(200, answer);
   }
 
-  async function holdingEvents(holdingId: number, since: Date): Promise<SelectHoldingResponse['Events']> {
-    const rows = await run<EventRow>(eventsTemplate, { holdingId, since: since.toISOString() });
+  async function holdingEvents(
+    ids: { holdingId: number; userId: number },
+    restricted: boolean,
+    since: Date,
+  ): Promise<SelectHoldingResponse['Events']> {
+    const { holdingId } = ids;
+    const rows = await run<EventRow>(await eventsTemplate(restricted), {
+      ...ids,
+      since: since.toISOString(),
+    });
     const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
     let users: HoldingUserRow[] = [];
     if (userIds.length) {

@@ -20,11 +20,11 @@ export interface Figures {
   non2xx: number;
   errors: number;
   /**
-   * CPU time the server process spent per answer during the run. Unlike the rate, it barely moves when other
+   * CPU time the server process spent per request sent during the run. Unlike the rate, it barely moves when other
    * work shares the machine, so it is the steadier measure of what the framework costs.
    */
   serverCpuMsPerRequest: number;
-  /** Statements the server sent to the database per answer (BEGIN and COMMIT included on PostgreSQL). */
+  /** Statements the server sent to the database per request (BEGIN and COMMIT included on PostgreSQL). */
   queriesPerRequest: number;
   /** Requests left unanswered for 10 s: a server that far behind its load is a finding, not a failure. */
   timeouts: number;
@@ -46,6 +46,18 @@ function run(load: Load, connections: number, seconds: number): Promise<autocann
   });
 }
 
+/** The server's usage once it has stopped sending statements: the requests of the last run are all done. */
+async function settled(serverUsage: () => Promise<ChildUsage>): Promise<ChildUsage> {
+  let last = await serverUsage();
+  for (let round = 0; round < 240; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await serverUsage();
+    if (now.queries === last.queries) return now;
+    last = now;
+  }
+  throw new Error('The server was still busy a minute after its load stopped');
+}
+
 /** Warms the server up (JIT, caches, pool connections), then measures a second run at the same load. */
 export async function measure(
   load: Load,
@@ -53,12 +65,13 @@ export async function measure(
   options: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<Figures> {
   if (options.warmupSeconds > 0) await run(load, options.connections, options.warmupSeconds);
-  const before = await serverUsage();
+  const before = await settled(serverUsage);
   const result = await run(load, options.connections, options.seconds);
-  const after = await serverUsage();
-  // Answers still on their way when the run ends were counted neither way; with thousands of answers the
-  // edges hardly matter.
-  const perRequest = (value: number) => (result.requests.total ? value / result.requests.total : 0);
+  const after = await settled(serverUsage);
+  // The server finishes every request it was sent, even those autocannon stopped waiting for at the end: its
+  // work is counted once it has settled, and shared among all requests sent.
+  const sent = result.requests.sent;
+  const perRequest = (value: number) => (sent ? value / sent : 0);
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -43,6 +44,19 @@ export function summariseProfile(profile: Profile, top = 25): string {
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   }
   const busy = total - (byOwner.get('(idle)') ?? 0);
+  // Inclusive time: each sample counts once for every owner on its stack, so a library's share includes the
+  // code it calls (drizzle building SQL inside a route, zod inside Fastify's serialiser).
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  for (const [id, ms] of selfMs) {
+    const owners = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const { url } = byId.get(at)!.callFrame;
+      if (url) owners.add(ownerOf(url));
+    }
+    for (const owner of owners) inclusive.set(owner, (inclusive.get(owner) ?? 0) + ms);
+  }
   const lines = (entries: Map<string, number>, count: number) =>
     [...entries]
       .sort((a, b) => b[1] - a[1])
@@ -56,6 +70,9 @@ export function summariseProfile(profile: Profile, top = 25): string {
     '',
     'Self time by owner:',
     ...lines(byOwner, 30),
+    '',
+    'Time with the owner anywhere on the stack:',
+    ...lines(inclusive, 20),
     '',
     `Top ${top} functions by self time:`,
     ...lines(byFunction, top),
