@@ -7,6 +7,7 @@ import {
   describeApiError,
   type ApiProblem,
 } from './apiClient.ts';
+import { FakeXhr } from './testing/FakeXhr.ts';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -178,6 +179,268 @@ describe('ApiClient error dialogs', () => {
     client.setUnauthorisedHandling(true);
     await expect(client.get('/api/x', { errorDialog: false })).rejects.toThrow();
     expect(problems).toEqual([{ kind: 'unauthorised' }]);
+  });
+});
+
+describe('ApiClient uploads', () => {
+  beforeEach(() => {
+    FakeXhr.reset();
+  });
+
+  function uploadSetup(responses: (() => Response)[] = []) {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    for (const make of responses) fetch.mockImplementationOnce(async () => make());
+    const sleep = vi.fn(() => Promise.resolve());
+    const client = new ApiClient({
+      fetch,
+      sleep,
+      createXhr: () => new FakeXhr() as unknown as XMLHttpRequest,
+    });
+    client.setToken('session-token');
+    const problems: ApiProblem[] = [];
+    client.onProblem((problem) => problems.push(problem));
+    return { client, fetch, sleep, problems };
+  }
+
+  function aForm(): FormData {
+    const form = new FormData();
+    form.append('file', new File(['{}'], 'farm.geojson'), 'farm.geojson');
+    return form;
+  }
+
+  /** Lets the client take in an answer and send its next request, if any. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('sends a multipart form through fetch when no progress is asked for', async () => {
+    const { client, fetch } = uploadSetup([() => jsonResponse(200, { Holding: { HoldingId: 900 } })]);
+    const form = aForm();
+    const result = await client.post('/api/import/omnia/holding', {
+      formData: form,
+      schema: z.object({ Holding: z.object({ HoldingId: z.number() }) }),
+    });
+    expect(result).toEqual({ Holding: { HoldingId: 900 } });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    // The browser writes the multipart Content-Type with its boundary; one set here would lack it.
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer session-token');
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('reports the upload progress of a form through XMLHttpRequest and parses the answer', async () => {
+    const { client, fetch } = uploadSetup();
+    const fractions: number[] = [];
+    const form = aForm();
+    const result = client.post('/api/fields/v1/import/preview', {
+      formData: form,
+      query: { v: 2 },
+      onUploadProgress: (fraction) => fractions.push(fraction),
+      schema: z.object({ Format: z.string() }),
+    });
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/fields/v1/import/preview?v=2');
+    expect(xhr.body).toBe(form);
+    expect(xhr.headers.Authorization).toBe('Bearer session-token');
+    expect(xhr.headers['Content-Type']).toBeUndefined();
+    xhr.progress(0, 200);
+    xhr.progress(50, 200);
+    xhr.progress(200, 200);
+    xhr.respond(200, { Format: 'geojson', Extra: 1 });
+    await expect(result).resolves.toEqual({ Format: 'geojson' });
+    expect(fractions).toEqual([0, 0.25, 1]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reports the progress of a JSON body too', async () => {
+    const { client } = uploadSetup();
+    const fractions: number[] = [];
+    const result = client.post('/api/fields/v1/import/commit', {
+      body: { Features: [] },
+      onUploadProgress: (fraction) => fractions.push(fraction),
+    });
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.body).toBe('{"Features":[]}');
+    expect(xhr.headers['Content-Type']).toBe('application/json');
+    xhr.progress(3, 4);
+    xhr.respond(201, { Fields: [] });
+    await expect(result).resolves.toEqual({ Fields: [] });
+    expect(fractions).toEqual([0.75]);
+  });
+
+  it('sends an upload again after a 503, with a new request and progress from the start', async () => {
+    const { client, sleep } = uploadSetup();
+    const fractions: number[] = [];
+    const form = aForm();
+    const result = client.post('/api/import/omnia/holding', {
+      formData: form,
+      onUploadProgress: (fraction) => fractions.push(fraction),
+    });
+    FakeXhr.sent[0]!.progress(100, 100);
+    FakeXhr.sent[0]!.respond(503, { Message: 'Busy.' });
+    await settle();
+    expect(sleep).toHaveBeenCalledWith(1000);
+    expect(FakeXhr.sent).toHaveLength(2);
+    const again = FakeXhr.sent[1]!;
+    expect(again.body).toBe(form);
+    again.progress(40, 100);
+    again.respond(200, { ok: true });
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(fractions).toEqual([1, 0.4]);
+  });
+
+  it('sends a form upload through fetch again after a 503', async () => {
+    const { client, fetch } = uploadSetup([
+      () => jsonResponse(503, { Message: 'Busy.' }),
+      () => jsonResponse(200, { ok: true }),
+    ]);
+    const form = aForm();
+    await expect(client.post('/api/import/omnia/holding', { formData: form })).resolves.toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]![1]!.body).toBe(form);
+  });
+
+  it('does not send an upload again when the server refuses a retry', async () => {
+    const { client } = uploadSetup();
+    const result = client
+      .post('/api/import/omnia/holding', { formData: aForm(), onUploadProgress: () => undefined })
+      .catch((error: unknown) => error);
+    FakeXhr.sent[0]!.respond(503, { Message: 'Down.' }, { 'X-Omnia-Retry': 'No' });
+    expect(await result).toBeInstanceOf(ApiRequestError);
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it('ends the session on a 401 with AuthError to an upload once a holding is selected', async () => {
+    const { client, problems } = uploadSetup();
+    client.setUnauthorisedHandling(true);
+    const result = client
+      .post('/api/fields/v1/import/preview', {
+        formData: aForm(),
+        onUploadProgress: () => undefined,
+        errorDialog: false,
+      })
+      .catch((error: unknown) => error);
+    FakeXhr.sent[0]!.respond(401, { Message: 'Your session has ended.', AuthError: true });
+    const error = await result;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(401);
+    expect(problems).toEqual([{ kind: 'unauthorised' }]);
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it("shows an upload's 4xx message in the error dialog unless the caller shows it", async () => {
+    const { client, problems } = uploadSetup();
+    const shown = client
+      .post('/api/x', { formData: aForm(), onUploadProgress: () => undefined })
+      .catch(() => undefined);
+    FakeXhr.sent[0]!.respond(400, { Message: 'The KML file has no placemark with a polygon.' });
+    await shown;
+    const quiet = client
+      .post('/api/x', { formData: aForm(), onUploadProgress: () => undefined, errorDialog: false })
+      .catch((error: unknown) => error);
+    FakeXhr.sent[1]!.respond(400, { Message: 'Not shown.' });
+    expect(((await quiet) as ApiRequestError).apiError?.Message).toBe('Not shown.');
+    expect(problems).toEqual([{ kind: 'message', message: 'The KML file has no placemark with a polygon.' }]);
+  });
+
+  it('holds the spinner for the whole upload unless told not to', async () => {
+    const { client } = uploadSetup();
+    const blocking = client.post('/api/x', { formData: aForm(), onUploadProgress: () => undefined });
+    expect(client.isBusy()).toBe(true);
+    FakeXhr.sent[0]!.respond(200, {});
+    await blocking;
+    expect(client.isBusy()).toBe(false);
+    const quiet = client.post('/api/x', {
+      formData: aForm(),
+      onUploadProgress: () => undefined,
+      spinner: false,
+    });
+    expect(client.isBusy()).toBe(false);
+    FakeXhr.sent[1]!.respond(200, {});
+    await quiet;
+  });
+
+  it('rejects a dropped connection as an unexpected error', async () => {
+    const { client, problems } = uploadSetup();
+    const result = client
+      .post('/api/x', { formData: aForm(), onUploadProgress: () => undefined })
+      .catch((error: unknown) => error);
+    FakeXhr.sent[0]!.failNetwork();
+    expect(await result).toBeInstanceOf(TypeError);
+    expect(problems).toEqual([{ kind: 'generic' }]);
+  });
+
+  it('aborts an upload through its signal without an error dialog', async () => {
+    const { client, problems } = uploadSetup();
+    const controller = new AbortController();
+    const result = client
+      .post('/api/x', { formData: aForm(), onUploadProgress: () => undefined, signal: controller.signal })
+      .catch((error: unknown) => error);
+    controller.abort();
+    const error = await result;
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(problems).toEqual([]);
+    expect(client.isBusy()).toBe(false);
+  });
+});
+
+describe('ApiClient downloads', () => {
+  function zipResponse(headers: Record<string, string> = {}): Response {
+    return new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+      status: 200,
+      headers: { 'Content-Type': 'application/zip', ...headers },
+    });
+  }
+
+  it('answers the file with the name of its Content-Disposition', async () => {
+    const { client, fetch } = setup([
+      () => zipResponse({ 'Content-Disposition': 'attachment; filename="brook-farm-2025-06-01.zip"' }),
+    ]);
+    client.setToken('session-token');
+    const file = await client.post('/api/export/omnia/holding/11', { responseType: 'blob' });
+    expect(file.fileName).toBe('brook-farm-2025-06-01.zip');
+    expect(file.blob.size).toBe(4);
+    expect(file.blob.type).toBe('application/zip');
+    const headers = fetch.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer session-token');
+    expect(headers.Accept).toBeUndefined();
+  });
+
+  it('answers no name when the server gives none', async () => {
+    const { client } = setup([() => zipResponse()]);
+    const file = await client.get('/api/x', { responseType: 'blob' });
+    expect(file.fileName).toBeNull();
+  });
+
+  it('fails with the JSON error of a refused download', async () => {
+    const { client, problems } = setup([() => jsonResponse(403, { Message: 'You may not export this.' })]);
+    const error = await client
+      .post('/api/export/omnia/holding/11', { responseType: 'blob' })
+      .catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).apiError?.Message).toBe('You may not export this.');
+    expect(problems).toEqual([{ kind: 'message', message: 'You may not export this.' }]);
+  });
+
+  it('downloads a file through XMLHttpRequest when upload progress is asked for', async () => {
+    FakeXhr.reset();
+    const client = new ApiClient({ createXhr: () => new FakeXhr() as unknown as XMLHttpRequest });
+    const result = client.post('/api/x', {
+      formData: new FormData(),
+      responseType: 'blob',
+      onUploadProgress: () => undefined,
+    });
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.responseType).toBe('blob');
+    xhr.respond(200, new Blob(['PK'], { type: 'application/zip' }), {
+      'Content-Disposition': "attachment; filename*=UTF-8''Br%C3%BCck.zip",
+    });
+    const file = await result;
+    expect(file.fileName).toBe('Brück.zip');
+    expect(await file.blob.text()).toBe('PK');
   });
 });
 

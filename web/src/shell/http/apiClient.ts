@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { apiErrorSchema, type ApiError } from '@headland/domain/api/sessionApi';
 import { retryDelayMs, shouldRetry } from '@headland/domain/retryRule';
+import { attachmentFileName } from './attachmentFileName.ts';
+import { sendWithXhr, type HttpAnswer } from './sendWithXhr.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -13,13 +15,34 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Sent as application/x-www-form-urlencoded instead of a JSON body (the token call). */
   form?: Readonly<Record<string, string | undefined>>;
+  /** Sent as multipart/form-data (file uploads); the browser writes the Content-Type with its boundary. */
+  formData?: FormData;
+  /**
+   * Called with the share of the request body sent so far, from 0 to 1; it starts again from 0 when the
+   * request is retried. Asking for it sends the request through XMLHttpRequest: fetch reports no upload
+   * progress.
+   */
+  onUploadProgress?: (fraction: number) => void;
   /** Parses the response; a response that does not match is treated as an unexpected error. */
   schema?: z.ZodType<T>;
+  /** The answer is read as JSON, or as text when it is not JSON. `'blob'` is in {@link DownloadOptions}. */
+  responseType?: 'json';
   /** The blocking spinner; off for background calls (map tiles, task polling, sync state, settings save). */
   spinner?: boolean;
   /** Whether a failure opens an error dialog; off where the caller shows the error itself. */
   errorDialog?: boolean;
   signal?: AbortSignal;
+}
+
+/** A request whose answer is a file to keep rather than JSON to read. */
+export interface DownloadOptions extends Omit<RequestOptions<never>, 'schema' | 'responseType'> {
+  responseType: 'blob';
+}
+
+/** A downloaded file, with the name the server's Content-Disposition gives it (null when it gives none). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 /** A response with a non-2xx status. `body` is the parsed JSON, the text, or undefined when empty. */
@@ -86,6 +109,8 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
+  /** Makes the XMLHttpRequest of a request that reports upload progress. */
+  createXhr?: () => XMLHttpRequest;
   /** Waits between retries; tests drive it with fake timers. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -93,8 +118,8 @@ export interface ApiClientOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The one way the web app talks to the server: bearer token, JSON, response parsing, the retry rule of
- * session-shell-connections §7, the blocking spinner and the error dialogs of §8.
+ * The one way the web app talks to the server: bearer token, JSON, uploads and downloads, response parsing, the
+ * retry rule of session-shell-connections §7, the blocking spinner and the error dialogs of §8.
  */
 export class ApiClient {
   private token: string | null = null;
@@ -103,11 +128,14 @@ export class ApiClient {
   private readonly busyListeners = new Set<() => void>();
   private readonly problemListeners = new Set<(problem: ApiProblem) => void>();
   private readonly fetchImpl: typeof fetch;
+  private readonly createXhr: () => XMLHttpRequest;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(options: ApiClientOptions = {}) {
     // Bound so that the global fetch is not called with the client as `this`.
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // Looked up at each request, so that a replaced global (tests) is the one used.
+    this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
     this.sleep = options.sleep ?? defaultSleep;
   }
 
@@ -137,23 +165,37 @@ export class ApiClient {
     return () => this.problemListeners.delete(listener);
   }
 
-  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return this.request('GET', path, options);
+  get(path: string, options: DownloadOptions): Promise<DownloadedFile>;
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get(path: string, options?: AnyRequestOptions): Promise<unknown> {
+    return this.run('GET', path, options);
   }
 
-  post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return this.request('POST', path, options);
+  post(path: string, options: DownloadOptions): Promise<DownloadedFile>;
+  post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post(path: string, options?: AnyRequestOptions): Promise<unknown> {
+    return this.run('POST', path, options);
   }
 
-  put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return this.request('PUT', path, options);
+  put(path: string, options: DownloadOptions): Promise<DownloadedFile>;
+  put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  put(path: string, options?: AnyRequestOptions): Promise<unknown> {
+    return this.run('PUT', path, options);
   }
 
-  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return this.request('DELETE', path, options);
+  delete(path: string, options: DownloadOptions): Promise<DownloadedFile>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  delete(path: string, options?: AnyRequestOptions): Promise<unknown> {
+    return this.run('DELETE', path, options);
   }
 
-  async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  request(method: HttpMethod, path: string, options: DownloadOptions): Promise<DownloadedFile>;
+  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  request(method: HttpMethod, path: string, options?: AnyRequestOptions): Promise<unknown> {
+    return this.run(method, path, options);
+  }
+
+  private async run(method: HttpMethod, path: string, options: AnyRequestOptions = {}): Promise<unknown> {
     const blocking = options.spinner !== false;
     if (blocking) this.changePending(1);
     try {
@@ -170,12 +212,17 @@ export class ApiClient {
     }
   }
 
-  private async send<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
+  /** Sends the request until it succeeds, fails for good, or has used its attempts; the same for both transports. */
+  private async send(method: HttpMethod, path: string, options: AnyRequestOptions): Promise<unknown> {
     const url = withQuery(path, options.query);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const binary = options.responseType === 'blob';
+    // A download's Accept stays the browser's: the file is not JSON, though a failure still answers JSON.
+    const headers: Record<string, string> = binary ? {} : { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    let body: string | undefined;
-    if (options.form) {
+    let body: string | FormData | undefined;
+    if (options.formData) {
+      body = options.formData;
+    } else if (options.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       const form = new URLSearchParams();
       for (const [key, value] of Object.entries(options.form)) if (value !== undefined) form.set(key, value);
@@ -184,21 +231,30 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
+    const { onUploadProgress, signal } = options;
 
     for (let attempt = 1; ; attempt++) {
-      const response = await this.fetchImpl(url, { method, headers, body, signal: options.signal });
-      if (response.ok) {
-        const data = await readBody(response);
-        if (!options.schema) return data as T;
+      const answer: HttpAnswer = onUploadProgress
+        ? await sendWithXhr(this.createXhr, { method, url, headers, body, binary, onUploadProgress, signal })
+        : await this.fetchImpl(url, { method, headers, body, signal });
+      if (answer.status >= 200 && answer.status < 300) {
+        if (options.responseType === 'blob') {
+          return {
+            blob: await answer.blob(),
+            fileName: attachmentFileName(answer.headers.get('Content-Disposition')),
+          } satisfies DownloadedFile;
+        }
+        const data = await readBody(answer);
+        if (!options.schema) return data;
         const parsed = options.schema.safeParse(data);
         if (!parsed.success) throw new ApiResponseShapeError(path, parsed.error.issues);
         return parsed.data;
       }
-      if (shouldRetry(response.status, attempt, response.headers)) {
+      if (shouldRetry(answer.status, attempt, answer.headers)) {
         await this.sleep(retryDelayMs(attempt));
         continue;
       }
-      throw new ApiRequestError(response.status, await readBody(response));
+      throw new ApiRequestError(answer.status, await readBody(answer));
     }
   }
 
@@ -224,7 +280,9 @@ function withQuery(path: string, query: RequestOptions<unknown>['query']): strin
   return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+type AnyRequestOptions = RequestOptions<unknown> | DownloadOptions;
+
+async function readBody(response: HttpAnswer): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   const type = response.headers.get('Content-Type') ?? '';
