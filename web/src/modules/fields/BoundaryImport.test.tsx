@@ -1,51 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ImportPreviewResponse } from '@headland/domain/api/fieldsApi';
+import { ApiClient, type ApiProblem } from '../../shell/http/apiClient.ts';
+import { FakeXhr } from '../../shell/http/testing/FakeXhr.ts';
 import { BoundaryImport, likelyNameProperty } from './BoundaryImport.tsx';
 import { renderFieldsScreen } from './testing/renderFieldsScreen.tsx';
-
-/** Stands in for the browser's XMLHttpRequest: records each request and lets the test answer it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-
-  /** Answers the request and waits for the component to take in the answer. */
-  async respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    await act(async () => this.onload?.());
-  }
-}
 
 const square = (x: number) => ({
   type: 'MultiPolygon' as const,
@@ -78,9 +37,19 @@ function chooseFile(name: string) {
 }
 
 beforeEach(() => {
-  FakeXhr.sent = [];
+  FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
+
+/** Reports upload progress as the browser would, inside React's act. */
+function reportProgress(xhr: FakeXhr, loaded: number, total: number) {
+  act(() => xhr.progress(loaded, total));
+}
+
+/** Answers a request and lets the component take in the answer. */
+async function respond(xhr: FakeXhr, status: number, body: unknown) {
+  await act(async () => xhr.respond(status, body));
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,8 +67,27 @@ describe('BoundaryImport', { timeout: 30_000 }, () => {
   it("shows the server's reason when it cannot read the file", async () => {
     renderFieldsScreen(<BoundaryImport />);
     chooseFile('farm.kml');
-    await FakeXhr.sent[0]!.respond(400, { Message: 'The KML file has no placemark with a polygon.' });
-    expect(screen.getByText('The KML file has no placemark with a polygon.')).toBeTruthy();
+    await respond(FakeXhr.sent[0]!, 400, { Message: 'The KML file has no placemark with a polygon.' });
+    expect(await screen.findByText('The KML file has no placemark with a polygon.')).toBeTruthy();
+  });
+
+  it('sends the file with the session token, and an ended session ends the app rather than showing here', async () => {
+    const api = new ApiClient();
+    api.setToken('session-token');
+    api.setUnauthorisedHandling(true);
+    const problems: ApiProblem[] = [];
+    api.onProblem((problem) => problems.push(problem));
+    renderFieldsScreen(<BoundaryImport />, { api });
+
+    chooseFile('farm.kml');
+    await respond(FakeXhr.sent[0]!, 400, { Message: 'The KML file has no placemark with a polygon.' });
+    expect(FakeXhr.sent[0]!.headers.Authorization).toBe('Bearer session-token');
+    // The screen shows its own failures: no error dialog on top.
+    expect(problems).toEqual([]);
+
+    chooseFile('farm.geojson');
+    await respond(FakeXhr.sent[1]!, 401, { Message: 'Your session has ended.', AuthError: true });
+    expect(problems).toEqual([{ kind: 'unauthorised' }]);
   });
 
   it('previews the features, then imports the chosen ones with a progress bar', async () => {
@@ -108,9 +96,9 @@ describe('BoundaryImport', { timeout: 30_000 }, () => {
     const upload = FakeXhr.sent[0]!;
     expect(upload.url).toBe('/api/fields/v1/import/preview');
     expect(upload.body).toBeInstanceOf(FormData);
-    await upload.respond(200, preview);
+    await respond(upload, 200, preview);
 
-    expect(screen.getByText('Top Piece')).toBeTruthy();
+    expect(await screen.findByText('Top Piece')).toBeTruthy();
     expect(screen.getByText('7.25')).toBeTruthy();
     expect(screen.getByText('Feature 3: The feature has no polygon.')).toBeTruthy();
     // The select's input and its option list both carry the label.
@@ -130,12 +118,12 @@ describe('BoundaryImport', { timeout: 30_000 }, () => {
       Features: [{ Properties: preview.Features[0]!.Properties, Geometry: preview.Features[0]!.Geometry }],
     });
 
-    commit.progress(50, 100);
+    reportProgress(commit, 50, 100);
     const progress = screen.getByRole('progressbar', { name: 'Import progress' });
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('Importing: 50% sent')).toBeTruthy();
 
-    await commit.respond(201, { Fields: [{ FieldId: 40, Name: 'Top Piece', BoundaryArea: 5.5 }] });
+    await respond(commit, 201, { Fields: [{ FieldId: 40, Name: 'Top Piece', BoundaryArea: 5.5 }] });
     await waitFor(() => expect(screen.getByText('1 field was created.')).toBeTruthy());
     expect(screen.getByRole('link', { name: 'Top Piece' }).getAttribute('href')).toBe('/fields/details/40');
     expect(screen.queryByRole('progressbar')).toBeNull();

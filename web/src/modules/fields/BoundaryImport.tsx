@@ -26,7 +26,6 @@ import {
 import { formatHectares } from '@headland/domain/units';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useCanEditFields, useRefreshFieldsData } from './fieldsQueries.ts';
-import { postWithProgress } from './progressRequest.ts';
 import { serverMessages } from './serverMessages.ts';
 
 /** The boundary files the import reads: a zipped shapefile, GeoJSON, or KML. */
@@ -91,15 +90,14 @@ export function BoundaryImport() {
     form.append('file', chosen, chosen.name);
     setPhase({ kind: 'reading', percent: 0 });
     try {
-      const answer = await postWithProgress(
-        {
-          url: '/api/fields/v1/import/preview',
-          token: api.getToken(),
-          body: form,
-          onUploadProgress: (fraction) => setPhase({ kind: 'reading', percent: Math.round(fraction * 100) }),
-        },
-        importPreviewResponseSchema,
-      );
+      // No blocking spinner and no error dialog: this screen shows the upload's progress and its failure itself.
+      const answer = await api.post('/api/fields/v1/import/preview', {
+        formData: form,
+        onUploadProgress: (fraction) => setPhase({ kind: 'reading', percent: Math.round(fraction * 100) }),
+        schema: importPreviewResponseSchema,
+        spinner: false,
+        errorDialog: false,
+      });
       setPreview(answer);
       setSelected(new Set(answer.Features.map((feature) => feature.Index)));
       setNameProperty(likelyNameProperty(answer.PropertyNames));
@@ -122,16 +120,13 @@ export function BoundaryImport() {
     setProblem(null);
     setPhase({ kind: 'importing', percent: 0 });
     try {
-      const result = await postWithProgress(
-        {
-          url: '/api/fields/v1/import/commit',
-          token: api.getToken(),
-          body,
-          onUploadProgress: (fraction) =>
-            setPhase({ kind: 'importing', percent: Math.round(fraction * 100) }),
-        },
-        importCommitResponseSchema,
-      );
+      const result = await api.post('/api/fields/v1/import/commit', {
+        body,
+        onUploadProgress: (fraction) => setPhase({ kind: 'importing', percent: Math.round(fraction * 100) }),
+        schema: importCommitResponseSchema,
+        spinner: false,
+        errorDialog: false,
+      });
       setPhase({ kind: 'done', result });
       await refresh();
     } catch (error) {
