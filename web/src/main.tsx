@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
+import { brandResponseSchema } from '@headland/domain/api/brandApi';
+import { brandFromHost, brands, type Brand } from '@headland/domain/brands';
 import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
 import { createI18n } from './i18n/createI18n.ts';
@@ -21,10 +23,24 @@ const queryClient = new QueryClient({
   },
 });
 
+/** The brand the server serves this page as (its BRAND setting wins over the host name). */
+async function servedBrand(): Promise<Brand> {
+  try {
+    const response = await fetch('/api/service/brand');
+    const parsed = brandResponseSchema.safeParse(response.ok ? await response.json() : null);
+    if (parsed.success) return brands[parsed.data.Brand];
+  } catch {
+    // No server answering (e.g. a static preview): the host name decides, as the server would.
+  }
+  return brands[brandFromHost(window.location.host)];
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App api={new ApiClient()} queryClient={queryClient} i18n={createI18n(language)} />
-  </StrictMode>,
+void servedBrand().then((brand) =>
+  createRoot(root).render(
+    <StrictMode>
+      <App api={new ApiClient()} queryClient={queryClient} i18n={createI18n(language)} brand={brand} />
+    </StrictMode>,
+  ),
 );

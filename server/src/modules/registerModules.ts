@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
@@ -17,7 +18,8 @@ import { permissionsRoutes } from './permissions/permissions.routes.ts';
 /** Every area's routes. Each area registers its own plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
-  await app.register(sessionRoutes, { bingMapsKey: process.env.BING_MAPS_KEY || null });
+  await app.register(brandRoutes);
+  await app.register(sessionRoutes, { bingMapsKey: app.deps.config.bingMapsKey });
   await app.register(userRoutes);
   await app.register(settingsRoutes);
   await app.register(fieldsRoutes);
