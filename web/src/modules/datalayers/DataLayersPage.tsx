@@ -13,28 +13,31 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { Region } from '@headland/domain/region';
 import { resolveRole } from '@headland/domain/roles';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { availableBasemaps, pickBasemap } from '../../map/basemaps/basemapCatalogue.ts';
-import type { ContextMenuRequest } from '../../map/interactions/ContextMenuTrigger.ts';
-import { fieldOf } from '../../map/layers/fieldFeatures.ts';
-import { readMapConfig } from '../../map/mapConfig.ts';
-import { describeMapFeature } from './describeMapFeature.ts';
-import { MapContextMenu, type MapContextAction } from './MapContextMenu.tsx';
-import { MapOptionsPanel } from './MapOptionsPanel.tsx';
-import { useFieldMap } from './useFieldMap.ts';
-import { useMapFieldList } from './useMapFieldList.ts';
-import { useMapLayerSettings } from './useMapLayerSettings.ts';
-import { LocationTracking } from './LocationTracking.tsx';
-import { PlaceSearch } from './PlaceSearch.tsx';
-import { ToolsPanel } from './ToolsPanel.tsx';
 import {
   canTrackLocation,
   canViewTrackingInfo,
   isMobileDevice,
 } from '../../map/geolocation/geolocationAvailability.ts';
-import { Region } from '@headland/domain/region';
+import type { ContextMenuRequest } from '../../map/interactions/ContextMenuTrigger.ts';
+import { fieldOf } from '../../map/layers/fieldFeatures.ts';
+import { readMapConfig } from '../../map/mapConfig.ts';
+import { useCanEditFields } from '../fields/fieldsQueries.ts';
+import { BoundaryEditPanel, type BoundaryEditTarget } from './BoundaryEditPanel.tsx';
+import { describeMapFeature } from './describeMapFeature.ts';
+import { LocationTracking } from './LocationTracking.tsx';
+import { MapContextMenu, type MapContextAction } from './MapContextMenu.tsx';
+import { MapOptionsPanel } from './MapOptionsPanel.tsx';
+import { MarginPanel } from './MarginPanel.tsx';
+import { PlaceSearch } from './PlaceSearch.tsx';
+import { ToolsPanel } from './ToolsPanel.tsx';
+import { useFieldMap } from './useFieldMap.ts';
+import { useMapFieldList } from './useMapFieldList.ts';
+import { useMapLayerSettings } from './useMapLayerSettings.ts';
 
 interface ContextMenuState {
   x: number;
@@ -42,6 +45,13 @@ interface ContextMenuState {
   fieldId: number | null;
   fieldName: string | null;
 }
+
+/** The one tool that owns the map's pointer at a time, besides panning and zooming. */
+type ActiveTool =
+  | { kind: 'measure' }
+  | { kind: 'boundary'; target: BoundaryEditTarget }
+  | { kind: 'margin'; fieldId: number; fieldName: string }
+  | null;
 
 const mapConfig = readMapConfig();
 
@@ -54,21 +64,23 @@ const regionCountries: Readonly<Record<number, string>> = {
 
 /**
  * The Map layers module (/datalayers): the holding's fields and croppings of the open year on a map, with the
- * map options, tools, place search, context menu and boundary editing around it.
+ * map options, tools, place search, context menu, boundary editing and the margin picker around it.
  */
 export function DataLayersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useAppSession();
   const fieldsQuery = useMapFieldList();
+  const canEditFields = useCanEditFields();
   const { settings, canSetLabelOptions, change } = useMapLayerSettings();
   const targetRef = useRef<HTMLDivElement>(null);
   const [basemapUnavailable, setBasemapUnavailable] = useState(false);
   const [noticeDismissed, setNoticeDismissed] = useState(false);
   const [contextMenu, setContextMenu] = useState<ContextMenuState | null>(null);
   const [selectedCount, setSelectedCount] = useState(0);
-  const [toolsOpen, setToolsOpen] = useState(false);
+  const [activeTool, setActiveTool] = useState<ActiveTool>(null);
   const mapsKey = session.start.BingMaps.Key ?? mapConfig.mapsKey;
+  const nationalGrid = session.brand.srid === 27700;
   const debug = session.user.Properties.Debug === true;
   const trackingAllowed = canTrackLocation({
     brandAllows: session.brand.features.mapGeolocation,
@@ -142,8 +154,20 @@ export function DataLayersPage() {
   const contextActions: MapContextAction[] = [];
   if (contextMenu?.fieldId != null) {
     const fieldId = contextMenu.fieldId;
+    const fieldName = contextMenu.fieldName ?? '';
     contextActions.push(
       { id: 'zoom', label: t('map.contextMenu.zoomToField'), onSelect: () => fieldMap?.zoomToField(fieldId) },
+      {
+        id: 'edit',
+        label: t('map.contextMenu.editBoundary'),
+        disabled: !canEditFields,
+        onSelect: () => setActiveTool({ kind: 'boundary', target: { kind: 'edit', fieldId, fieldName } }),
+      },
+      {
+        id: 'margin',
+        label: t('map.contextMenu.margin'),
+        onSelect: () => setActiveTool({ kind: 'margin', fieldId, fieldName }),
+      },
       {
         id: 'details',
         label: t('map.contextMenu.fieldDetails'),
@@ -151,11 +175,19 @@ export function DataLayersPage() {
       },
     );
   } else if (contextMenu) {
-    contextActions.push({
-      id: 'extent',
-      label: t('map.contextMenu.holdingExtent'),
-      onSelect: () => fieldMap?.fitHoldingExtent(),
-    });
+    contextActions.push(
+      {
+        id: 'extent',
+        label: t('map.contextMenu.holdingExtent'),
+        onSelect: () => fieldMap?.fitHoldingExtent(),
+      },
+      {
+        id: 'new',
+        label: t('map.contextMenu.newField'),
+        disabled: !canEditFields,
+        onSelect: () => setActiveTool({ kind: 'boundary', target: { kind: 'create' } }),
+      },
+    );
   }
 
   return (
@@ -173,7 +205,7 @@ export function DataLayersPage() {
       {fieldsQuery.isPending && (
         <Paper
           pos="absolute"
-          top={12}
+          top={56}
           left="50%"
           px="sm"
           py={6}
@@ -187,7 +219,7 @@ export function DataLayersPage() {
         </Paper>
       )}
       {fieldsQuery.isError && (
-        <Alert pos="absolute" top={12} left="50%" color="red" style={{ transform: 'translateX(-50%)' }}>
+        <Alert pos="absolute" top={56} left="50%" color="red" style={{ transform: 'translateX(-50%)' }}>
           <Group gap="sm">
             <Text size="sm">{t('map.loadError')}</Text>
             <Button size="compact-xs" variant="light" onClick={() => void fieldsQuery.refetch()}>
@@ -216,45 +248,64 @@ export function DataLayersPage() {
         </Paper>
       )}
 
-      <Group
-        pos="absolute"
-        top={8}
-        left={48}
-        right={56}
-        gap="xs"
-        align="flex-start"
-        style={{ pointerEvents: 'none' }}
-      >
-        <Group gap="xs" style={{ pointerEvents: 'auto' }}>
-          <PlaceSearch
-            fieldMap={fieldMap}
-            mapsKey={mapsKey}
-            regionSuffix={regionCountries[session.holding.Region ?? 0] ?? null}
-          />
+      <Group pos="absolute" top={8} left={48} gap="xs" align="flex-start">
+        <PlaceSearch
+          fieldMap={fieldMap}
+          mapsKey={mapsKey}
+          regionSuffix={regionCountries[session.holding.Region ?? 0] ?? null}
+        />
+        <Button
+          size="xs"
+          variant={activeTool?.kind === 'measure' ? 'filled' : 'white'}
+          color="dark"
+          aria-expanded={activeTool?.kind === 'measure'}
+          onClick={() => setActiveTool((tool) => (tool?.kind === 'measure' ? null : { kind: 'measure' }))}
+        >
+          {t('map.tools.button')}
+        </Button>
+        {canEditFields && (
           <Button
             size="xs"
-            variant={toolsOpen ? 'filled' : 'white'}
+            variant="white"
             color="dark"
-            onClick={() => setToolsOpen((open) => !open)}
-            aria-expanded={toolsOpen}
+            disabled={activeTool?.kind === 'boundary'}
+            onClick={() => setActiveTool({ kind: 'boundary', target: { kind: 'create' } })}
           >
-            {t('map.tools.button')}
+            {t('map.edit.newField')}
           </Button>
-          {trackingAllowed && fieldMap && (
-            <LocationTracking
+        )}
+        {trackingAllowed && fieldMap && (
+          <LocationTracking
+            fieldMap={fieldMap}
+            showInfo={canViewTrackingInfo({ debug, geolocationInfo: false })}
+          />
+        )}
+      </Group>
+
+      {fieldMap && activeTool && (
+        <Box pos="absolute" top={48} right={56}>
+          {activeTool.kind === 'measure' && (
+            <ToolsPanel fieldMap={fieldMap} nationalGrid={nationalGrid} onClose={() => setActiveTool(null)} />
+          )}
+          {activeTool.kind === 'boundary' && (
+            <BoundaryEditPanel
+              // A new target starts a new editor.
+              key={activeTool.target.kind === 'edit' ? `edit-${activeTool.target.fieldId}` : 'create'}
               fieldMap={fieldMap}
-              showInfo={canViewTrackingInfo({ debug, geolocationInfo: false })}
+              target={activeTool.target}
+              nationalGrid={nationalGrid}
+              onDone={() => setActiveTool(null)}
             />
           )}
-        </Group>
-      </Group>
-      {toolsOpen && fieldMap && (
-        <Box pos="absolute" top={48} right={56}>
-          <ToolsPanel
-            fieldMap={fieldMap}
-            nationalGrid={session.brand.srid === 27700}
-            onClose={() => setToolsOpen(false)}
-          />
+          {activeTool.kind === 'margin' && (
+            <MarginPanel
+              key={activeTool.fieldId}
+              fieldMap={fieldMap}
+              fieldId={activeTool.fieldId}
+              fieldName={activeTool.fieldName}
+              onClose={() => setActiveTool(null)}
+            />
+          )}
         </Box>
       )}
 

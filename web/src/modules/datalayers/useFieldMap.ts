@@ -51,6 +51,11 @@ export function useFieldMap(
       target.dataset.centerLon = (lon ?? 0).toFixed(5);
       target.dataset.centerLat = (lat ?? 0).toFixed(5);
       target.dataset.zoom = (view.getZoom() ?? 0).toFixed(2);
+      // The view in its own projection (EPSG:3857), exact, so that a test can turn a lon/lat into a pixel.
+      const [x = 0, y = 0] = view.getCenter() ?? [];
+      target.dataset.centerX = String(x);
+      target.dataset.centerY = String(y);
+      target.dataset.resolution = String(view.getResolution() ?? 0);
       target.dataset.rotation = (view.getRotation() ?? 0).toFixed(4);
       target.dataset.fieldsInView = String(counts.fields);
       target.dataset.croppingsInView = String(counts.croppings);

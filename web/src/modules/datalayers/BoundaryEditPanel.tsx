@@ -1,0 +1,206 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { FieldResponse } from '@headland/domain/api/fieldsApi';
+import type Geometry from 'ol/geom/Geometry.js';
+import type Polygon from 'ol/geom/Polygon.js';
+import MultiPolygon from 'ol/geom/MultiPolygon.js';
+import type { FieldMap } from '../../map/FieldMap.ts';
+import type {
+  BoundaryEditor,
+  BoundaryEditorState,
+  DrawType,
+  EditTool,
+} from '../../map/edit/BoundaryEditor.ts';
+import { writeBoundary } from '../../map/layers/fieldFeatures.ts';
+import { measureArea } from '../../map/measure/measureGeometry.ts';
+import { areaText } from '../../map/measure/measureFormat.ts';
+import { ApiRequestError } from '../../shell/http/apiClient.ts';
+import { useSaveField } from '../fields/fieldsQueries.ts';
+
+/** Editing an existing field's boundary, or drawing a new field. */
+export type BoundaryEditTarget = { kind: 'edit'; fieldId: number; fieldName: string } | { kind: 'create' };
+
+export interface BoundaryEditPanelProps {
+  fieldMap: FieldMap;
+  target: BoundaryEditTarget;
+  nationalGrid: boolean;
+  onDone: (saved: FieldResponse | null) => void;
+}
+
+/** A field boundary is a polygon: of the editor's drawing types, these make one. */
+const fieldDrawTypes: readonly DrawType[] = ['Polygon', 'Box', 'Square', 'Circle'];
+const tools: readonly EditTool[] = ['vertices', 'translate', 'rotate', 'resize'];
+
+function polygonArea(geometry: Geometry | null, nationalGrid: boolean): number | null {
+  if (!geometry) return null;
+  const parts = geometry instanceof MultiPolygon ? geometry.getPolygons() : [geometry as Polygon];
+  if (!parts.every((part) => part.getType() === 'Polygon')) return null;
+  return parts.reduce((sum, part) => sum + measureArea(part, { nationalGrid }).value, 0);
+}
+
+/**
+ * The boundary editing panel. The editing code is loaded when the panel opens. Save sends the boundary through
+ * the fields API (a new field with its name); the editor stays open until the save has worked, so a refused save
+ * loses nothing. Cancel gives the original boundary back.
+ */
+export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: BoundaryEditPanelProps) {
+  const { t } = useTranslation();
+  const [editor, setEditor] = useState<BoundaryEditor | null>(null);
+  const [state, setState] = useState<BoundaryEditorState | null>(null);
+  const [area, setArea] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [drawType, setDrawType] = useState<DrawType>('Polygon');
+  const [error, setError] = useState<string | null>(null);
+  const saveField = useSaveField();
+  const latest = useRef({ nationalGrid });
+  useLayoutEffect(() => {
+    latest.current = { nationalGrid };
+  });
+
+  useEffect(() => {
+    let disposed = false;
+    let created: BoundaryEditor | null = null;
+    void import('../../map/edit/BoundaryEditor.ts')
+      .catch(() => {
+        if (!disposed) setError(t('map.edit.loadFailed'));
+        return null;
+      })
+      .then((module) => {
+        if (!module) return;
+        const { BoundaryEditor } = module;
+        if (disposed) return;
+        created = new BoundaryEditor({
+          map: fieldMap.map,
+          setPointerTools: (enabled) => fieldMap.setPointerTools(enabled),
+          snapSources: [fieldMap.fields.source],
+          onChange: (next) => {
+            setState(next);
+            setArea(polygonArea(created?.geometry ?? null, latest.current.nationalGrid));
+          },
+        });
+        if (target.kind === 'edit') {
+          const geometry = fieldMap.fieldFeature(target.fieldId)?.getGeometry();
+          if (geometry) created.editGeometry(geometry, 'vertices');
+        } else {
+          created.draw('Polygon');
+        }
+        setEditor(created);
+      });
+    return () => {
+      disposed = true;
+      created?.dispose();
+    };
+  }, [fieldMap, target, t]);
+
+  const chooseDrawType = (type: DrawType) => {
+    setDrawType(type);
+    editor?.draw(type);
+  };
+
+  const save = async () => {
+    if (!editor) return;
+    setError(null);
+    const geometry = editor.result();
+    if (!geometry) {
+      setError(t('map.edit.noArea'));
+      return;
+    }
+    if (target.kind === 'create' && !name.trim()) {
+      setError(t('map.edit.nameRequired'));
+      return;
+    }
+    const body = { Boundary: writeBoundary(geometry), srid: 4326 as const };
+    try {
+      const saved = await saveField.mutateAsync(
+        target.kind === 'edit' ? { fieldId: target.fieldId, body } : { body: { ...body, Name: name.trim() } },
+      );
+      editor.commit();
+      onDone(saved);
+    } catch (failure) {
+      const message =
+        failure instanceof ApiRequestError
+          ? (failure.apiError?.Errors?.[0]?.Message ?? failure.apiError?.Message)
+          : undefined;
+      setError(message ?? t('map.edit.saveFailed'));
+    }
+  };
+
+  const cancel = () => {
+    editor?.cancel();
+    onDone(null);
+  };
+
+  const hasGeometry = state !== null && !state.drawing && state.mode !== 'none';
+  const title =
+    target.kind === 'edit' ? t('map.edit.editTitle', { name: target.fieldName }) : t('map.edit.newTitle');
+  return (
+    <Paper shadow="md" p="sm" withBorder w={320} role="dialog" aria-label={title}>
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        {target.kind === 'create' && (
+          <>
+            <TextInput
+              size="xs"
+              label={t('map.edit.name')}
+              required
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <SegmentedControl
+              size="xs"
+              aria-label={t('map.edit.shape')}
+              value={drawType}
+              onChange={(value) => chooseDrawType(value as DrawType)}
+              data={fieldDrawTypes.map((type) => ({ value: type, label: t(`map.edit.drawTypes.${type}`) }))}
+            />
+          </>
+        )}
+        {state?.drawing && (
+          <Text size="xs" c="dimmed">
+            {t(`map.edit.drawHelp.${drawType}`)}
+          </Text>
+        )}
+        {hasGeometry && (
+          <SegmentedControl
+            size="xs"
+            aria-label={t('map.edit.tool')}
+            value={state.tool ?? 'vertices'}
+            onChange={(value) => editor?.setTool(value as EditTool)}
+            data={tools.map((tool) => ({ value: tool, label: t(`map.edit.tools.${tool}`) }))}
+          />
+        )}
+        {hasGeometry && state.tool && (
+          <Text size="xs" c="dimmed">
+            {t(`map.edit.toolHelp.${state.tool}`)}
+          </Text>
+        )}
+        {hasGeometry && area !== null && (
+          <Text size="sm" aria-label={t('map.edit.areaLabel')}>
+            {t('map.edit.area', { value: areaText(area) })}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" p="xs">
+            <Text size="xs">{error}</Text>
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={cancel}>
+            {t('map.cancel')}
+          </Button>
+          <Button
+            size="xs"
+            onClick={() => void save()}
+            loading={saveField.isPending}
+            disabled={!hasGeometry || !state.canCommit || (target.kind === 'edit' && !state.changed)}
+          >
+            {t('map.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
