@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Center, Paper, Stack, Title } from '@mantine/core';
 import type { ShellController, ShellState } from '../session/useShellController.ts';
 import { HoldingYearPicker } from './HoldingYearPicker.tsx';
+import { InvitationNotice } from './InvitationNotice.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
 import { TermsStep } from './TermsStep.tsx';
 
@@ -14,6 +15,8 @@ export interface LoginScreenProps {
 /** The login screen and its steps: password, terms and conditions, holding and year. */
 export function LoginScreen({ state, controller, productName }: LoginScreenProps) {
   const { t } = useTranslation();
+  const { invitation } = state;
+  const invitedEmail = invitation?.kind === 'pending' ? invitation.invitation.email : undefined;
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-fieldGreen-0)">
       <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={460}>
@@ -21,7 +24,16 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
           <Title order={1} size="h3" c="fieldGreen.8">
             {productName}
           </Title>
-          {state.step === 'password' && <PasswordStep error={state.error} onSignIn={controller.signIn} />}
+          {invitation && <InvitationNotice notice={invitation} />}
+          {state.step === 'password' && (
+            <PasswordStep
+              // The invitation's address arrives after the form is shown: the form starts again with it.
+              key={invitedEmail ?? ''}
+              error={state.error}
+              onSignIn={controller.signIn}
+              initialEmail={invitedEmail}
+            />
+          )}
           {state.step === 'terms' && (
             <TermsStep
               text={state.start.TermsAndConditions?.Text ?? null}

@@ -6,12 +6,14 @@ export interface PasswordStepProps {
   /** The token call's error_description, or a link-login error, shown above the form. */
   error: string | null;
   onSignIn(email: string, password: string): Promise<void>;
+  /** The address to sign in with, when the page tells it (an invitation's address). */
+  initialEmail?: string;
 }
 
 /** E-mail and password sign-in. */
-export function PasswordStep({ error, onSignIn }: PasswordStepProps) {
+export function PasswordStep({ error, onSignIn, initialEmail = '' }: PasswordStepProps) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const complete = email.trim() !== '' && password !== '';

@@ -11,6 +11,7 @@ import {
   type TokenResponse,
   type User,
 } from '@headland/domain/api/sessionApi';
+import { publicInvitationSchema, type PublicInvitation } from '@headland/domain/api/permissionsApi';
 import { holdingSearchMaxResults } from '@headland/domain/limits';
 import { ApiRequestError, type ApiClient } from '../http/apiClient.ts';
 
@@ -42,6 +43,15 @@ export function startSession(
   body: { initialHoldingId?: number | null; acceptedInviteId?: string | null },
 ): Promise<SessionStartResponse> {
   return api.post('/api/session/v1/start', { body, schema: sessionStartResponseSchema, errorDialog: false });
+}
+
+/** GET /api/invites/v1/{id}: what an invitation link is about, read before signing in. */
+export function readInvitation(api: ApiClient, id: string): Promise<PublicInvitation> {
+  return api.get(`/api/invites/v1/${encodeURIComponent(id)}`, {
+    schema: publicInvitationSchema,
+    spinner: false,
+    errorDialog: false,
+  });
 }
 
 export function acceptTerms(api: ApiClient, version: number): Promise<unknown> {

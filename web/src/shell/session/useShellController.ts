@@ -8,12 +8,14 @@ import type {
   SessionStartResponse,
   User,
 } from '@headland/domain/api/sessionApi';
-import { describeApiError, type ApiClient } from '../http/apiClient.ts';
+import { ApiRequestError, describeApiError, type ApiClient } from '../http/apiClient.ts';
+import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink } from './inviteLink.ts';
 import { reloadToLogin } from './reloadToLogin.ts';
 import {
   acceptTerms as postAcceptTerms,
   logout as deleteSession,
   openCropYear,
+  readInvitation,
   requestToken,
   selectHolding,
   startSession,
@@ -27,12 +29,17 @@ import {
   storeContext,
 } from './tokenStorage.ts';
 
+/** What every login step may show besides its own content: the invitation the page was opened with. */
+interface LoginExtras {
+  invitation?: InvitationNotice | null;
+}
+
 /** The shell states of session-shell-connections §2 that this app has. */
 export type ShellState =
   | { kind: 'loading' }
-  | { kind: 'login'; step: 'password'; error: string | null }
-  | { kind: 'login'; step: 'terms'; start: SessionStartResponse }
-  | { kind: 'login'; step: 'holding'; start: SessionStartResponse; invalidHolding: boolean }
+  | ({ kind: 'login'; step: 'password'; error: string | null } & LoginExtras)
+  | ({ kind: 'login'; step: 'terms'; start: SessionStartResponse } & LoginExtras)
+  | ({ kind: 'login'; step: 'holding'; start: SessionStartResponse; invalidHolding: boolean } & LoginExtras)
   | { kind: 'app'; start: SessionStartResponse; selection: SelectHoldingResponse };
 
 export interface ShellController {
@@ -57,6 +64,9 @@ function readEntry(): Entry {
   if (login) return { kind: 'loginLink', token: login };
   const token = params.get('token');
   if (token) return { kind: 'token', token };
+  // An invitation comes before a kept token (session-shell §4): whoever opens it signs in, as the invited
+  // address, rather than carrying on as whoever used this browser last.
+  if (params.has('invite')) return { kind: 'none' };
   const stored = readStoredAccessToken();
   return stored ? { kind: 'token', token: stored } : { kind: 'none' };
 }
@@ -68,6 +78,27 @@ function forgetLinkParameters(): void {
   url.searchParams.delete('login');
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Takes the invitation out of the address once it has been used, or found unusable. */
+function forgetInviteParameter(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('invite')) return;
+  url.searchParams.delete('invite');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** The server's refusal of the invitation sent with a session start, when that is why the start failed. */
+function invitationRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  const refusal = error.apiError?.Errors?.find((entry) => entry.Field === 'acceptedInviteId');
+  return refusal?.Message ?? null;
+}
+
+/** What the login screen says of an invitation while its description is read. */
+function initialNotice(link: InviteLink): InvitationNotice | null {
+  if (link.kind === 'none') return null;
+  return link.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'loading' };
 }
 
 /** The newest crop year, or undefined for a holding without any. */
@@ -85,6 +116,13 @@ export function useShellController(api: ApiClient): ShellController {
   const queryClient = useQueryClient();
   // Read once: link parameters are taken out of the address as soon as sign-in starts.
   const [entry] = useState(readEntry);
+  const [inviteLink] = useState(() => readInviteLink(window.location.search));
+  const [invitation, setInvitationOnly] = useState<InvitationNotice | null>(() => initialNotice(inviteLink));
+  const invitationRef = useRef(invitation);
+  const setInvitation = useCallback((next: InvitationNotice | null) => {
+    invitationRef.current = next;
+    setInvitationOnly(next);
+  }, []);
   const [state, setStateOnly] = useState<ShellState>(() =>
     entry.kind === 'none' ? { kind: 'login', step: 'password', error: null } : { kind: 'loading' },
   );
@@ -158,12 +196,43 @@ export function useShellController(api: ApiClient): ShellController {
     [api, enterApp, setState, toHoldingStep],
   );
 
+  /**
+   * The start call, carrying the invitation when there is one to accept. When the server refuses only the
+   * invitation, the login screen says why and the session starts without it.
+   */
+  const startWithInvitation = useCallback(async (): Promise<SessionStartResponse> => {
+    const initialHoldingId = readStoredContext()?.holdingId ?? null;
+    const acceptedInviteId = inviteToAccept(inviteLink, invitationRef.current);
+    if (acceptedInviteId === null) return startSession(api, { initialHoldingId });
+    let start: SessionStartResponse;
+    try {
+      start = await startSession(api, { initialHoldingId, acceptedInviteId });
+    } catch (error) {
+      const refusal = invitationRefusal(error);
+      if (refusal === null) throw error;
+      forgetInviteParameter();
+      setInvitation({ kind: 'refused', message: refusal });
+      return startSession(api, { initialHoldingId });
+    }
+    forgetInviteParameter();
+    const current = invitationRef.current;
+    setInvitation({
+      kind: 'joined',
+      // The server opens the session on the holding joined.
+      holdingName:
+        current?.kind === 'pending'
+          ? current.invitation.holdingName
+          : (start.InitialHolding?.TradingName ?? null),
+    });
+    return start;
+  }, [api, inviteLink, setInvitation]);
+
   const beginSession = useCallback(
     async (token: string, automatic: boolean) => {
       api.setToken(token);
       let start: SessionStartResponse;
       try {
-        start = await startSession(api, { initialHoldingId: readStoredContext()?.holdingId ?? null });
+        start = await startWithInvitation();
       } catch (error) {
         // A kept token that no longer works just means signing in again.
         clearStoredAccessToken();
@@ -176,7 +245,7 @@ export function useShellController(api: ApiClient): ShellController {
       storeAccessToken(token);
       await continueAfterStart(start, automatic);
     },
-    [api, continueAfterStart, setState, t],
+    [api, continueAfterStart, setState, startWithInvitation, t],
   );
 
   const started = useRef(false);
@@ -185,6 +254,27 @@ export function useShellController(api: ApiClient): ShellController {
     if (started.current) return;
     started.current = true;
     forgetLinkParameters();
+    if (inviteLink.kind === 'invalid') forgetInviteParameter();
+    if (inviteLink.kind === 'holding') {
+      const describe = async (id: string) => {
+        try {
+          const found = await readInvitation(api, id);
+          // A sign-in may have used the invitation while its description was on its way.
+          if (invitationRef.current?.kind !== 'loading') return;
+          setInvitation(
+            found.accepted ? { kind: 'accepted', invitation: found } : { kind: 'pending', invitation: found },
+          );
+        } catch (error) {
+          if (invitationRef.current?.kind !== 'loading') return;
+          const problem = describeApiError(error, false);
+          const refused =
+            error instanceof ApiRequestError && error.status < 500 && problem.kind === 'message';
+          if (refused) forgetInviteParameter();
+          setInvitation(refused ? { kind: 'refused', message: problem.message } : { kind: 'unavailable' });
+        }
+      };
+      void describe(inviteLink.id);
+    }
     if (entry.kind === 'none') return;
     const signInFromEntry = async (token: string) => {
       let accessToken = token;
@@ -203,7 +293,7 @@ export function useShellController(api: ApiClient): ShellController {
       await beginSession(accessToken, true);
     };
     void signInFromEntry(entry.token);
-  }, [api, beginSession, entry, setState, t]);
+  }, [api, beginSession, entry, inviteLink, setInvitation, setState, t]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
@@ -332,8 +422,23 @@ export function useShellController(api: ApiClient): ShellController {
     reloadToLogin();
   }, [api]);
 
+  // The invitation is told on every login step: its description arrives while any of them is shown.
+  const shown = useMemo<ShellState>(
+    () => (state.kind === 'login' ? { ...state, invitation } : state),
+    [state, invitation],
+  );
+
   return useMemo(
-    () => ({ state, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut }),
-    [state, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut],
+    () => ({
+      state: shown,
+      signIn,
+      acceptTerms,
+      chooseHolding,
+      changeYear,
+      openNewYear,
+      replaceUser,
+      logOut,
+    }),
+    [shown, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut],
   );
 }
