@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Center, Checkbox, NativeSelect, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HoldingRole } from '@headland/domain/roles';
 import { formatHectares } from '@headland/domain/units';
@@ -122,7 +122,7 @@ export function CroppingTab({
       {groupingPicker}
       {columns.length === 0 && <Text c="dimmed">{t('permissions.noMatch')}</Text>}
       {columns.length > 0 && (
-        <ScrollArea type="auto">
+        <ScrollArea.Autosize type="auto" mah="calc(100vh - 22rem)" mih={240}>
           <Table aria-label={t('permissions.cropping.table')} withColumnBorders stickyHeader>
             <Table.Thead>
               <Table.Tr>
@@ -141,17 +141,19 @@ export function CroppingTab({
                 <Table.Th scope="row">{t('permissions.cropping.anyCropping')}</Table.Th>
                 {columns.map((draft) => (
                   <Table.Td key={draft.loaded.userId}>
-                    <Checkbox
-                      aria-label={t('permissions.cropping.cellLabel', {
-                        item: t('permissions.cropping.anyCropping'),
-                        name: columnName(draft),
-                      })}
-                      checked={!draft.restrictCroppingAccess}
-                      disabled={!editable}
-                      onChange={(event) =>
-                        onAnyCroppingChange(draft.loaded.userId, event.currentTarget.checked)
-                      }
-                    />
+                    <Center>
+                      <Checkbox
+                        aria-label={t('permissions.cropping.cellLabel', {
+                          item: t('permissions.cropping.anyCropping'),
+                          name: columnName(draft),
+                        })}
+                        checked={!draft.restrictCroppingAccess}
+                        disabled={!editable}
+                        onChange={(event) =>
+                          onAnyCroppingChange(draft.loaded.userId, event.currentTarget.checked)
+                        }
+                      />
+                    </Center>
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -166,7 +168,9 @@ export function CroppingTab({
                     })}
                   </Table.Th>
                   {columns.map((draft) => (
-                    <Table.Td key={draft.loaded.userId}>{groupCell(draft, group)}</Table.Td>
+                    <Table.Td key={draft.loaded.userId}>
+                      <Center>{groupCell(draft, group)}</Center>
+                    </Table.Td>
                   ))}
                 </Table.Tr>
                 {group.croppings.map((cropping) => (
@@ -175,14 +179,16 @@ export function CroppingTab({
                       {cropping.description}
                     </Table.Th>
                     {columns.map((draft) => (
-                      <Table.Td key={draft.loaded.userId}>{croppingCell(draft, cropping)}</Table.Td>
+                      <Table.Td key={draft.loaded.userId}>
+                        <Center>{croppingCell(draft, cropping)}</Center>
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             ))}
           </Table>
-        </ScrollArea>
+        </ScrollArea.Autosize>
       )}
       {croppings.length === 0 && <Text c="dimmed">{t('permissions.cropping.noCroppings', { year })}</Text>}
     </Stack>

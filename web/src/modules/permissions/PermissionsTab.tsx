@@ -118,13 +118,13 @@ export function PermissionsTab({
       {columns.length === 0 ? (
         <Text c="dimmed">{t('permissions.noMatch')}</Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea.Autosize type="auto" mah="calc(100vh - 22rem)" mih={240}>
           <Table aria-label={t('permissions.grid.table')} withColumnBorders stickyHeader>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('permissions.grid.feature')}</Table.Th>
+                <Table.Th miw={190}>{t('permissions.grid.feature')}</Table.Th>
                 {columns.map((draft) => (
-                  <Table.Th key={draft.loaded.userId} miw={170}>
+                  <Table.Th key={draft.loaded.userId} miw={260}>
                     <Tooltip label={draft.loaded.email}>
                       <span>{columnName(draft)}</span>
                     </Tooltip>
@@ -179,7 +179,7 @@ export function PermissionsTab({
               );
             })}
           </Table>
-        </ScrollArea>
+        </ScrollArea.Autosize>
       )}
     </Stack>
   );
