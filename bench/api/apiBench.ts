@@ -39,9 +39,7 @@ const cleanUp = async () => {
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 function startApp(dataDir: string | undefined, nodeFlags: string[] = []): Promise<ChildServer> {
-  // WEB_DIST points at a folder without a built web app: with one, buildApp sets a second not-found handler,
-  // which Fastify refuses, so the app cannot start (reported); the API routes measured do not depend on it.
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', WEB_DIST: scratch.emptyDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0' };
   delete env.DATABASE_URL;
   if (scratch.url) env.DATABASE_URL = scratch.url;
   if (dataDir) env.DATA_DIR = dataDir;

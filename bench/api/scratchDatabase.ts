@@ -10,8 +10,6 @@ export interface ScratchDatabase {
   url?: string;
   /** Folder for the embedded databases of this run (PGlite only, also used for the bare server's copy). */
   dir?: string;
-  /** An empty folder of this run, for settings that need one. */
-  emptyDir: string;
   drop(): Promise<void>;
 }
 
@@ -20,28 +18,19 @@ export interface ScratchDatabase {
  * data that is already there; otherwise a new temporary folder for PGlite.
  */
 export async function createScratchDatabase(serverUrl: string | undefined): Promise<ScratchDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'headland-bench-'));
-  const emptyDir = join(dir, 'empty');
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  if (!serverUrl) return { kind: 'pglite', dir, emptyDir, drop: async () => removeDir() };
-
-  const name = `headland_bench_${process.pid}_${Date.now()}`;
-  try {
-    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  } catch (error) {
-    removeDir();
-    throw error;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'headland-bench-'));
+    return { kind: 'pglite', dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
+  const name = `headland_bench_${process.pid}_${Date.now()}`;
+  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     kind: 'postgres',
     url: url.toString(),
-    emptyDir,
-    drop: async () => {
-      removeDir();
-      await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
+    drop: () =>
+      withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 
