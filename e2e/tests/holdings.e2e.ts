@@ -445,15 +445,15 @@ describe('creating and deleting holdings', () => {
 // Last: it changes Wold Farm's NVZ and its fields', which the tests above do not expect.
 describe('changing the NVZ of an existing holding', () => {
   it(
-    'asks whether to change the NVZ of all the fields: No keeps them, Yes changes them',
+    'asks whether to change the NVZ of all the fields: Yes changes them, No keeps them',
     async () => {
       const page = await openPage();
       const shell = await signInTo(page, 'client@headland.example', woldFarm);
       const before = await exportOpenHolding(page);
       expect(before.holding.nvz).toBe(true);
       expect(before.fields.features.length).toBeGreaterThan(0);
-      // The demo seed's fields are all outside NVZ whatever the holding says.
-      expect(before.fields.features.every((field) => !field.properties.nvz)).toBe(true);
+      // The demo seed's fields follow their holding: all inside the NVZ.
+      expect(before.fields.features.every((field) => field.properties.nvz)).toBe(true);
 
       const manage = await ManageHoldingsDialog.open(shell);
       let edit = await manage.edit(woldFarm);
@@ -470,27 +470,27 @@ describe('changing the NVZ of an existing holding', () => {
         .waitFor();
       await waitForOpaque(question);
       await capture(page, 'holdings-17-nvz-question');
-      await question.getByRole('button', { name: 'No', exact: true }).click();
+      await question.getByRole('button', { name: 'Yes', exact: true }).click();
       await savedBanner(page, woldFarm).waitFor();
       await edit.dialog.waitFor({ state: 'detached' });
       await capture(page, 'holdings-18-saved-banner');
 
-      const afterNo = await exportOpenHolding(page);
-      expect(afterNo.holding.nvz).toBe(false);
-      expect(afterNo.fields.features.every((field) => !field.properties.nvz)).toBe(true);
+      const afterYes = await exportOpenHolding(page);
+      expect(afterYes.holding.nvz).toBe(false);
+      expect(afterYes.fields.features.length).toBe(before.fields.features.length);
+      expect(afterYes.fields.features.every((field) => !field.properties.nvz)).toBe(true);
 
       edit = await manage.edit(woldFarm);
       expect(await edit.nvz.isChecked()).toBe(false);
       await edit.nvz.check();
       await edit.saveButton.click();
       await question.waitFor();
-      await question.getByRole('button', { name: 'Yes', exact: true }).click();
+      await question.getByRole('button', { name: 'No', exact: true }).click();
       await edit.dialog.waitFor({ state: 'detached' });
 
-      const afterYes = await exportOpenHolding(page);
-      expect(afterYes.holding.nvz).toBe(true);
-      expect(afterYes.fields.features.length).toBe(before.fields.features.length);
-      expect(afterYes.fields.features.every((field) => field.properties.nvz)).toBe(true);
+      const afterNo = await exportOpenHolding(page);
+      expect(afterNo.holding.nvz).toBe(true);
+      expect(afterNo.fields.features.every((field) => !field.properties.nvz)).toBe(true);
 
       // A save that leaves NVZ as it was asks nothing.
       edit = await manage.edit(woldFarm);

@@ -219,6 +219,7 @@ async function seedHolding(
         fieldGroup: field.group,
         boundary: sql`ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(field.boundary)}), 4326))`,
         areaType: 'Boundary',
+        nvz: holding.nvz,
       })),
     )
     .returning({ id: fields.id, number: fields.fieldNumber });

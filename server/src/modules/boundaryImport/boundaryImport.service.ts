@@ -138,8 +138,9 @@ export async function commitImport(
     const inserted = await sqlRows<{ id: number; name: string; boundary_area: number }>(
       tx,
       sql`
-      INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area)
-      SELECT ${caller.holdingId}, r.name, r.number, r.grp, ST_GeomFromEWKB(decode(r.ewkb, 'hex')), 'Boundary', r.area
+      INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area, nvz)
+      SELECT ${caller.holdingId}, r.name, r.number, r.grp, ST_GeomFromEWKB(decode(r.ewkb, 'hex')), 'Boundary', r.area,
+             (SELECT nvz FROM holdings WHERE id = ${caller.holdingId})
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
              AS r(ord int, name text, number text, grp text, ewkb text, area numeric)
        ORDER BY r.ord

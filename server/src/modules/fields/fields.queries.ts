@@ -92,10 +92,12 @@ export async function insertField(db: Db, holdingId: number, values: FieldValues
     db,
     sql`
     INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area,
-                        working_area, whole_area, manure_spread_area, ignore_boundary)
+                        working_area, whole_area, manure_spread_area, ignore_boundary, nvz)
     VALUES (${holdingId}, ${values.name}, ${values.fieldNumber}, ${values.fieldGroup}, ${geometryFromStored(boundary)},
             ${values.areaType}, ${boundary?.areaHa ?? null}, ${values.workingArea}, ${values.wholeArea},
-            ${values.manureSpreadArea}, ${values.ignoreBoundary})
+            ${values.manureSpreadArea}, ${values.ignoreBoundary},
+            -- A new field lies in the holding's nitrate vulnerable zone unless changed later.
+            (SELECT nvz FROM holdings WHERE id = ${holdingId}))
     RETURNING id`,
   );
   return result[0]!.id;
