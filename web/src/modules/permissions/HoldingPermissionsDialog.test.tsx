@@ -171,6 +171,20 @@ describe('Users tab', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Read-only session', { timeout: 30_000 }, () => {
+  it('changes nothing: roles locked, no remove buttons, the grid and invitations read-only', async () => {
+    renderPermissionsDialog({ server: fakePermissionsServer(), readOnly: true });
+    await screen.findByRole('table', { name: 'Users of this holding' });
+    expect(roleSelect('Bob Tiller').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Permissions' }));
+    await screen.findByRole('table', { name: 'Permissions of the members' });
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'Invitations' }));
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
 describe('Footer and saving', { timeout: 30_000 }, () => {
   it('offers Refresh and Close without changes, Cancel and Save with them', async () => {
     const server = fakePermissionsServer();

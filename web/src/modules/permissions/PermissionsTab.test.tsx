@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { permissionCell } from '@headland/domain/holdingPermissions';
+import { holdingPermissionFeatures, permissionCell } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
+import { createI18n } from '../../i18n/createI18n.ts';
+import { featureTextKey } from './PermissionsTab.tsx';
 import { fakePermissionsServer } from './testing/fakePermissionsServer.ts';
 import { aPermissionsResponse, aPermissionsUser, viewerId } from './testing/permissionsFixtures.ts';
 import { renderPermissionsDialog } from './testing/renderPermissionsDialog.tsx';
@@ -164,4 +166,14 @@ describe('Permissions tab', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Filter by user name'), { target: { value: 'cara' } });
     expect(headers()).toEqual(['Feature', 'Cara Mills']);
   });
+});
+
+describe('feature texts', () => {
+  const i18n = createI18n('en');
+  it.each(holdingPermissionFeatures.map((feature) => [feature.id, feature.label] as const))(
+    '%s reads %s',
+    (id, label) => {
+      expect(i18n.t(featureTextKey(id))).toBe(label);
+    },
+  );
 });
