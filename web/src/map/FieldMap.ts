@@ -75,6 +75,7 @@ export class FieldMap {
     });
     this.map.addLayer(this.fields.layer);
     this.map.addLayer(this.croppings.layer);
+    this.map.addLayer(this.croppings.labelLayer);
 
     this.holdingExtentControl = new HoldingExtentControl({
       label: options.texts.holdingExtent,

@@ -50,6 +50,9 @@ export function createMap(options: CreateMapOptions): OlMap {
     ],
     interactions: defaultInteractions({ shiftDragZoom: false }),
   });
+  // The zoom buttons show '+' and '−'; their accessible names are the tips.
+  options.target.querySelector('.ol-zoom-in')?.setAttribute('aria-label', options.texts.zoomIn);
+  options.target.querySelector('.ol-zoom-out')?.setAttribute('aria-label', options.texts.zoomOut);
   const size = map.getSize();
   view.fit(viewExtentFromLonLat(options.initialExtentLonLat ?? ukExtentLonLat), {
     size: size && size[0] && size[1] ? size : [800, 600],

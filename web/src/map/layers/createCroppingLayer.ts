@@ -13,7 +13,7 @@ import { buildLabelText, type LabelSubject } from '../style/croppingLabelText.ts
 import { resolveCroppingFill, type CroppingStyleEntry } from '../style/croppingStyleLookup.ts';
 import { LabelPoints } from '../style/labelPoint.ts';
 import { createLabelStyle } from '../style/labelStyle.ts';
-import { darken, PatternFills, rgba } from '../style/PatternFills.ts';
+import { PatternFills, rgba } from '../style/PatternFills.ts';
 import { croppingOf, fieldOf, type CroppingFeature } from './fieldFeatures.ts';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 
@@ -36,7 +36,10 @@ export interface CroppingLayerOptions {
 }
 
 export interface CroppingLayer {
+  /** The crop fills. */
   layer: VectorLayer<VectorSource<CroppingFeature>, CroppingFeature>;
+  /** The labels, over the same source. */
+  labelLayer: VectorLayer<VectorSource<CroppingFeature>, CroppingFeature>;
   source: VectorSource<CroppingFeature>;
   /** Changes options and redraws; labels and fills are rebuilt only when what they depend on changed. */
   update(options: Partial<CroppingLayerOptions>): void;
@@ -112,7 +115,9 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
         : croppingFillOpacity.unselected;
       style = new Style({
         fill: new Fill({ color: patterns.fill(colour, opacity, pattern) }),
-        stroke: selected ? selectedStroke : new Stroke({ color: rgba(darken(colour, 0.6), 0.9), width: 1 }),
+        // The fields layer beneath outlines every boundary; an outline per crop colour would cost a canvas call
+        // per cropping and stop same-coloured fills being drawn in one batch.
+        stroke: selected ? selectedStroke : undefined,
         zIndex: selected ? 2 : 1,
       });
       fillStyles.set(key, style);
@@ -143,27 +148,60 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
     return style;
   }
 
-  const styleFunction = (feature: FeatureLike, resolution: number): Style | Style[] => {
+  const styleFunction = (feature: FeatureLike): Style => {
     const field = fieldOf(feature);
     const selected = field ? current.isSelected(field.FieldId) : false;
     const fill = fillOf(feature);
-    const polygon = polygonStyle(fill.colour, fill.pattern, selected);
-    if (!current.showLabels || resolution > current.labelMaxResolution) return polygon;
-    const label = labelOf(feature);
-    return label ? [polygon, label] : polygon;
+    return polygonStyle(fill.colour, fill.pattern, selected);
   };
+
+  const labelStyleFunction = (feature: FeatureLike, resolution: number): Style | undefined => {
+    if (!current.showLabels || resolution > current.labelMaxResolution) return undefined;
+    return labelOf(feature) ?? undefined;
+  };
+
+  // Croppings drawn colour by colour: the canvas fills consecutive shapes of one style in one call, which at
+  // a holding-wide view of thousands of croppings is most of the drawing time.
+  const renderOrder = (a: FeatureLike, b: FeatureLike): number => {
+    const fa = fillOf(a);
+    const fb = fillOf(b);
+    return (
+      fa.colour[0] - fb.colour[0] ||
+      fa.colour[1] - fb.colour[1] ||
+      fa.colour[2] - fb.colour[2] ||
+      (fa.pattern ?? '').localeCompare(fb.pattern ?? '')
+    );
+  };
+
+  // Labels are decluttered in drawing order, so they go on a layer of their own over the same source, largest
+  // croppings first: the labels that give way are those of the smallest pieces, whatever their colour.
+  const areaOf = (feature: FeatureLike) =>
+    (feature.getGeometry() as MultiPolygon | undefined)?.getArea() ?? 0;
+  const labelOrder = (a: FeatureLike, b: FeatureLike): number => areaOf(b) - areaOf(a);
 
   const layer = new VectorLayer<VectorSource<CroppingFeature>, CroppingFeature>({
     source,
     style: styleFunction,
-    declutter: 'labels',
+    renderOrder,
     visible: current.visible,
     zIndex: 2,
     properties: { name: 'croppings' },
   });
+  const labelLayer = new VectorLayer<VectorSource<CroppingFeature>, CroppingFeature>({
+    source,
+    style: labelStyleFunction,
+    renderOrder: labelOrder,
+    declutter: 'labels',
+    visible: current.visible,
+    // Nothing to draw further out than the label threshold, so the layer is skipped there altogether.
+    maxResolution: current.labelMaxResolution * 1.000001,
+    zIndex: 3,
+    properties: { name: 'croppingLabels' },
+  });
 
   return {
     layer,
+    labelLayer,
     source,
     update(changes) {
       const next = { ...current, ...changes };
@@ -171,8 +209,11 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
       if (next.fillSelected !== current.fillSelected) fillStyles.clear();
       if (next.labelFlags !== current.labelFlags || next.formatArea !== current.formatArea) labelRevision++;
       current = next;
-      layer.setVisible(current.visible);
-      layer.changed();
+      for (const each of [layer, labelLayer]) {
+        each.setVisible(current.visible);
+        each.changed();
+      }
+      labelLayer.setMaxResolution(current.labelMaxResolution * 1.000001);
     },
     refresh() {
       layer.changed();

@@ -4,6 +4,7 @@ import VectorSource from 'ol/source/Vector.js';
 import Fill from 'ol/style/Fill.js';
 import Stroke from 'ol/style/Stroke.js';
 import Style from 'ol/style/Style.js';
+import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { fieldArea } from '@headland/domain/field';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { colours, fieldFillOpacity, labelMaxResolution } from '../mapConstants.ts';
@@ -61,8 +62,8 @@ export function fieldLabelSubject(field: FieldResponse): LabelSubject {
 
 /**
  * The fields layer: every field boundary, white-filled (0.5 alone, 0.15 under croppings), outlined in the
- * default field colour over a thin dark line so that it shows on imagery and on a blank map alike; crimson when
- * selected.
+ * default field colour over a thin dark line so that it shows on imagery and on a blank map alike (a single thin
+ * line when zoomed out past the label threshold); crimson when selected.
  */
 export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer {
   let current: Required<FieldsLayerOptions> = { ...defaults, ...options };
@@ -93,7 +94,14 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
       stroke: new Stroke({ color: rgba(colours.selection), width: 3 }),
       zIndex: 2,
     });
-    return { normal: [outline, inner], selected: [outline, selected] };
+    // Zoomed out past the label threshold a field is a few pixels across: one thin outline reads as well as the
+    // two-tone one and halves the canvas work for thousands of fields.
+    const overview = new Style({
+      fill,
+      stroke: new Stroke({ color: 'rgba(40, 40, 40, 0.8)', width: 1 }),
+      zIndex: 0,
+    });
+    return { normal: [outline, inner], overview: [overview], selected: [outline, selected] };
   }
 
   function labelOf(feature: FeatureLike, field: FieldResponse): Style | null {
@@ -115,10 +123,19 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
     return style;
   }
 
+  const areaOf = (feature: FeatureLike) =>
+    (feature.getGeometry() as MultiPolygon | undefined)?.getArea() ?? 0;
+
   const styleFunction = (feature: FeatureLike, resolution: number): Style[] => {
     const field = fieldOf(feature);
-    const base = field && current.isSelected(field.FieldId) ? styles.selected : styles.normal;
-    if (!field || !current.showLabels || resolution > current.labelMaxResolution) return base;
+    const zoomedOut = resolution > current.labelMaxResolution;
+    const base =
+      field && current.isSelected(field.FieldId)
+        ? styles.selected
+        : zoomedOut
+          ? styles.overview
+          : styles.normal;
+    if (!field || !current.showLabels || zoomedOut) return base;
     const label = labelOf(feature, field);
     return label ? [...base, label] : base;
   };
@@ -126,6 +143,8 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
   const layer = new VectorLayer<VectorSource<FieldFeature>, FieldFeature>({
     source,
     style: styleFunction,
+    // Every field is drawn alike, so the order only decides whose label gives way: the smallest fields'.
+    renderOrder: (a: FeatureLike, b: FeatureLike) => areaOf(b) - areaOf(a),
     declutter: 'labels',
     visible: current.visible,
     zIndex: 1,

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { toLonLat } from 'ol/proj.js';
 import { aCropping, aField } from '../../modules/fields/testing/fieldsFixtures.ts';
 import { squareBoundary } from '../testing/squareBoundary.ts';
-import { buildFieldFeatures, croppingOf, featureKind, fieldOf, writeBoundary } from './fieldFeatures.ts';
+import {
+  buildFieldFeatures,
+  croppingOf,
+  featureKind,
+  fieldOf,
+  readBoundary,
+  writeBoundary,
+} from './fieldFeatures.ts';
 
 describe('buildFieldFeatures', () => {
   const withOwn = aCropping({ CroppingId: 11, FieldId: 1, Boundary: squareBoundary(-0.05, 53.3, 0.002) });
@@ -38,5 +46,51 @@ describe('buildFieldFeatures', () => {
     const written = writeBoundary(built.fields[0]!.getGeometry()!);
     expect(written.type).toBe('MultiPolygon');
     expect(written.coordinates[0]![0]![0]).toEqual([-0.06, 53.3]);
+  });
+});
+
+describe('readBoundary', () => {
+  it('gives the same coordinates as the OpenLayers GeoJSON reader with a projection transform', async () => {
+    const { default: GeoJSON } = await import('ol/format/GeoJSON.js');
+    const boundary = {
+      type: 'MultiPolygon' as const,
+      coordinates: [
+        [
+          [
+            [-0.06, 53.3],
+            [-0.05, 53.3],
+            [-0.05, 53.31],
+            [-0.06, 53.3],
+          ],
+          [
+            [-0.058, 53.302],
+            [-0.057, 53.302],
+            [-0.057, 53.303],
+            [-0.058, 53.302],
+          ],
+        ],
+        [
+          [
+            [-6.2, 53.35],
+            [-6.1, 53.35],
+            [-6.1, 53.4],
+            [-6.2, 53.35],
+          ],
+        ],
+      ],
+    };
+    const expected = (
+      new GeoJSON().readGeometry(boundary, {
+        dataProjection: 'EPSG:4326',
+        featureProjection: 'EPSG:3857',
+      }) as MultiPolygon
+    ).getCoordinates();
+    const actual = readBoundary(boundary).getCoordinates();
+    expect(actual).toHaveLength(2);
+    actual.flat(2).forEach((coordinate, index) => {
+      const wanted = expected.flat(2)[index]!;
+      expect(coordinate[0]).toBeCloseTo(wanted[0]!, 6);
+      expect(coordinate[1]).toBeCloseTo(wanted[1]!, 6);
+    });
   });
 });

@@ -46,10 +46,11 @@ export function ToolsPanel({ fieldMap, nationalGrid, onClose }: ToolsPanelProps)
         onChange: (next, measurement) => {
           setState(next);
           setLive(measurement);
-          // While a measure is drawn the map's own clicks (selection, context menu, tooltip) stay out of the way.
-          fieldMap.setPointerTools(next.status !== 'drawing');
         },
       });
+      // While the tools are open, clicks on the map are for measuring: selection, context menu and tooltip stay
+      // out of the way (a double-click ending a line would otherwise open the context menu).
+      fieldMap.setPointerTools(false);
       setTool(created);
     });
     return () => {
