@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testSetup.ts'],
+          // Mantine screens in jsdom take seconds each on a busy 2-core machine; the default 5 s is too tight.
+          testTimeout: 30_000,
         },
       },
       {
