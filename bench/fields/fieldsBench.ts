@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@headland/server/src/app.ts';
+import { configFromEnv } from '@headland/server/src/config.ts';
+import { openDatabase } from '@headland/server/src/db/database.ts';
+import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
+import { fields, fieldYears } from '@headland/server/src/db/tables/fields.ts';
+import { signInToHolding } from '@headland/server/src/testing/factories.ts';
+import { createScratchDatabase } from '../api/scratchDatabase.ts';
+
+/*
+ * Fields benchmark: the demo holding Wold Farm grown to 2,000 fields, each with a cropping in each of its three
+ * crop years (copied from the seeded fields, so the crops, dates and attributes are the seed's), then the field
+ * list and the holding validation of one year timed over HTTP on the real app. On PGlite always, and on the
+ * PostgreSQL of DATABASE_URL when it is set (in a database made for the run and dropped afterwards).
+ */
+const fieldCount = 2_000;
+const year = 2027;
+const warmUpCalls = 3;
+const measuredCalls = Number(process.env.BENCH_CALLS ?? 10);
+const aims = { list: 300, validation: 2_000 };
+const owner = { email: 'client@headland.example', password: 'Harvest2026' };
+
+interface Figures {
+  median: number;
+  p95: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** A square of about 9 ha per field on a grid in Lincolnshire, with a gap between neighbours. */
+function gridSquare(index: number): string {
+  const columns = 50;
+  const west = -0.6 + (index % columns) * 0.0046;
+  const south = 53.0 + Math.floor(index / columns) * 0.0029;
+  const east = west + 0.0044;
+  const north = south + 0.0027;
+  const ring = [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+  return JSON.stringify({ type: 'Polygon', coordinates: [ring] });
+}
+
+async function rows<T>(db: unknown, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await (db as { execute: (q: unknown) => Promise<unknown> }).execute(query)) as
+    { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+async function timeCalls(url: string, token: string): Promise<Figures> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+    return elapsed;
+  };
+  for (let call = 0; call < warmUpCalls; call += 1) await once();
+  const times: number[] = [];
+  for (let call = 0; call < measuredCalls; call += 1) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+async function runOn(databaseUrl: string | undefined): Promise<void> {
+  const scratch = await createScratchDatabase(databaseUrl);
+  const dataDir = scratch.dir ?? mkdtempSync(join(tmpdir(), 'headland-bench-'));
+  const config = { ...configFromEnv(), databaseUrl: scratch.url, dataDir };
+  const database = await openDatabase({ url: scratch.url, dataDir });
+  try {
+    await seedDemoData(database);
+    const db = database.db;
+    const [holding] = await rows<{ id: number }>(
+      db,
+      sql`SELECT id FROM holdings WHERE trading_name = 'Wold Farm'`,
+    );
+    if (!holding) throw new Error('The demo seed has no Wold Farm');
+    const seeded = await rows<{ id: number }>(
+      db,
+      sql`SELECT id FROM fields WHERE holding_id = ${holding.id} ORDER BY id`,
+    );
+    const built = performance.now();
+    const added = fieldCount - seeded.length;
+    const newIds: number[] = [];
+    for (let start = 0; start < added; start += 250) {
+      const batch = Array.from({ length: Math.min(250, added - start) }, (_, offset) => start + offset);
+      const inserted = await db
+        .insert(fields)
+        .values(
+          batch.map((index) => ({
+            holdingId: holding.id,
+            name: `Bench field ${index + 1}`,
+            fieldNumber: `B${index + 1}`,
+            fieldGroup: `Block ${Math.floor(index / 100) + 1}`,
+            boundary: sql`ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${gridSquare(index)}), 4326))`,
+            areaType: 'Boundary',
+          })),
+        )
+        .returning({ id: fields.id });
+      newIds.push(...inserted.map((row) => row.id));
+    }
+    await db.execute(sql`
+      UPDATE fields
+         SET boundary_area = round((ST_Area(boundary::geography) / 10000)::numeric, 4),
+             whole_area = round((ST_Area(boundary::geography) / 10000)::numeric, 4),
+             working_area = round(((ST_Area(boundary::geography) - 2 * ST_Perimeter(boundary::geography)) / 10000)::numeric, 4)
+       WHERE holding_id = ${holding.id} AND boundary_area IS NULL`);
+    const years = await rows<{ year_id: number }>(
+      db,
+      sql`SELECT year_id FROM holding_crop_years WHERE holding_id = ${holding.id} ORDER BY year_id`,
+    );
+    for (let start = 0; start < newIds.length; start += 500) {
+      const batch = newIds.slice(start, start + 500);
+      await db
+        .insert(fieldYears)
+        .values(
+          batch.flatMap((fieldId) => years.map((row) => ({ fieldId, yearId: row.year_id, disabled: false }))),
+        );
+    }
+    // Each new field copies the croppings of a seeded field, on its own area.
+    const pairs = newIds.map((fieldId, index) => [fieldId, seeded[index % seeded.length]!.id]);
+    for (let start = 0; start < pairs.length; start += 500) {
+      const values = sql.join(
+        pairs
+          .slice(start, start + 500)
+          .map(([fieldId, templateId]) => sql`(${fieldId}::int, ${templateId}::int)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        INSERT INTO croppings (holding_id, field_id, year_id, start_date, end_date, sowing_date, harvest_date,
+                               destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
+                               variety_name, market, area, attributes)
+        SELECT c.holding_id, pair.field_id, c.year_id, c.start_date, c.end_date, c.sowing_date, c.harvest_date,
+               c.destruction_date, c.destroyed, c.crop_id, c.crop_name, c.crop_descr, c.variety_id,
+               c.variety_name, c.market, f.boundary_area, c.attributes
+          FROM (VALUES ${values}) AS pair(field_id, template_id)
+          JOIN croppings c ON c.field_id = pair.template_id
+          JOIN fields f ON f.id = pair.field_id`);
+    }
+    const [counts] = await rows<{ fields: number; croppings: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM fields WHERE holding_id = ${holding.id}) AS fields,
+                 (SELECT count(*)::int FROM croppings WHERE holding_id = ${holding.id}) AS croppings`,
+    );
+    const buildMs = performance.now() - built;
+
+    const app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
+      const base = `http://127.0.0.1:${address.port}`;
+      const token = await signInToHolding(app, owner, holding.id, year);
+      const list = await timeCalls(`${base}/api/fields/v1?year=${year}`, token);
+      const validation = await timeCalls(`${base}/api/holdings/v1/validation?year=${year}`, token);
+      const label = scratch.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      const verdict = (figures: Figures, aim: number) => (figures.median <= aim ? 'meets' : 'misses');
+      console.log(
+        `\n${label}: Wold Farm with ${counts?.fields} fields and ${counts?.croppings} croppings ` +
+          `(built in ${(buildMs / 1000).toFixed(1)} s); ${measuredCalls} calls after ${warmUpCalls} warm-up calls, year ${year}`,
+      );
+      console.log(
+        `  GET /api/fields/v1              median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
+          `(aim < ${aims.list} ms on PostgreSQL: ${verdict(list, aims.list)})`,
+      );
+      console.log(
+        `  GET /api/holdings/v1/validation median ${validation.median.toFixed(0)} ms, p95 ${validation.p95.toFixed(0)} ms ` +
+          `(aim < ${aims.validation} ms on PostgreSQL: ${verdict(validation, aims.validation)})`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await scratch.drop();
+    if (!scratch.dir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await runOn(undefined);
+if (process.env.DATABASE_URL) await runOn(process.env.DATABASE_URL);
+else
+  console.log('\nPostgreSQL: skipped, DATABASE_URL is not set (bash scripts/ensure-postgres.sh starts one).');
