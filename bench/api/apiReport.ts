@@ -12,6 +12,8 @@ export interface TargetResult {
   ratio: number;
   /** How the two answers were checked to match before measuring. */
   check: string;
+  /** The rate of every round, when there were several; the figures above are the median round's. */
+  roundsRequestsPerSecond: { app: number[]; bare: number[] };
 }
 
 export interface ApiResults {
@@ -24,7 +26,7 @@ export interface ApiResults {
     /** One-minute load average before any server started: above 1, other work was competing for the cores. */
     loadAverageBefore: number;
   };
-  settings: { connections: number; seconds: number; warmupSeconds: number };
+  settings: { connections: number; seconds: number; warmupSeconds: number; rounds: number };
   app: { database: string; poolSize: number };
   bare: { database: string; poolSize: number };
   targets: Partial<Record<TargetName, TargetResult>>;
@@ -98,6 +100,12 @@ export function formatResults(results: ApiResults, baseline: ApiResults | undefi
       `${name}: ${meets ? 'meets' : 'misses'} the aim (at least ${aim.ratio * 100} % of bare, p99 under ${aim.p99Ms} ms)` +
         `: ${number(target.ratio * 100, 1)} %, p99 ${number(target.app.latencyP99Ms)} ms`,
     );
+    if (results.settings.rounds > 1) {
+      const list = (rates: number[]) => rates.map((rate) => number(rate)).join(', ');
+      lines.push(
+        `  req/s of each round: app ${list(target.roundsRequestsPerSecond.app)}; bare ${list(target.roundsRequestsPerSecond.bare)}`,
+      );
+    }
     // With every connection waiting on its answer, mean latency is connections / rate (Little's law): a
     // server slower than that rate cannot meet the latency aim, however little the framework costs.
     if (target.bare.latencyP99Ms >= aim.p99Ms) {

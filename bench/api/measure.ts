@@ -84,3 +84,11 @@ export async function measure(
     timeouts: result.timeouts,
   };
 }
+
+/** The run with the median rate (the lower middle one of an even count), with all its figures. */
+export function medianRun(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('No runs to take the median of');
+  return median;
+}
