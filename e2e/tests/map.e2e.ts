@@ -115,28 +115,34 @@ class MapPage {
    * What the map's canvases hold: the share of the map covered by anything drawn, and how many pixels carry a
    * given crop colour at the cropping fill's half opacity.
    */
-  async pixels(crop: Rgb = winterWheat): Promise<{ coverage: number; cropPixels: number }> {
-    return this.map.evaluate((element, colour) => {
-      const canvases = Array.from(element.querySelectorAll('canvas')).filter((canvas) => canvas.width > 0);
-      const width = Math.max(...canvases.map((canvas) => canvas.width));
-      const height = Math.max(...canvases.map((canvas) => canvas.height));
-      const covered = new Uint8Array(width * height);
-      let cropPixels = 0;
-      for (const canvas of canvases) {
-        const context = canvas.getContext('2d');
-        if (!context) continue;
-        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-        for (let index = 0; index < canvas.width * canvas.height; index++) {
-          const alpha = data[index * 4 + 3]!;
-          if (alpha < 24) continue;
-          covered[index] = 1;
-          const near = (offset: number) => Math.abs(data[index * 4 + offset]! - colour[offset]!) <= 24;
-          if (alpha > 100 && alpha < 160 && near(0) && near(1) && near(2)) cropPixels++;
+  async pixels(
+    crop: Rgb = winterWheat,
+    alphaRange: [number, number] = [100, 160],
+  ): Promise<{ coverage: number; cropPixels: number }> {
+    return this.page.evaluate(
+      ([element, colour, [minAlpha, maxAlpha]]) => {
+        const canvases = Array.from(element!.querySelectorAll('canvas')).filter((canvas) => canvas.width > 0);
+        const width = Math.max(...canvases.map((canvas) => canvas.width));
+        const height = Math.max(...canvases.map((canvas) => canvas.height));
+        const covered = new Uint8Array(width * height);
+        let cropPixels = 0;
+        for (const canvas of canvases) {
+          const context = canvas.getContext('2d');
+          if (!context) continue;
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          for (let index = 0; index < canvas.width * canvas.height; index++) {
+            const alpha = data[index * 4 + 3]!;
+            if (alpha < 24) continue;
+            covered[index] = 1;
+            const near = (offset: number) => Math.abs(data[index * 4 + offset]! - colour[offset]!) <= 24;
+            if (alpha > minAlpha && alpha < maxAlpha && near(0) && near(1) && near(2)) cropPixels++;
+          }
         }
-      }
-      const coverage = covered.reduce((sum, value) => sum + value, 0) / (width * height);
-      return { coverage, cropPixels };
-    }, crop);
+        const coverage = covered.reduce((sum, value) => sum + value, 0) / (width * height);
+        return { coverage, cropPixels };
+      },
+      [await this.map.elementHandle(), crop, alphaRange] as const,
+    );
   }
 
   async openOptions(): Promise<Locator> {
@@ -258,6 +264,56 @@ describe('the map of a holding', () => {
   );
 
   it(
+    'selects fields by click, Shift-click and a Shift-drag box, and turns the map back north with the compass',
+    async () => {
+      const mapPage = await openMap(await openPage());
+      const page = mapPage.page;
+      const badge = page.getByText(/^\d+ fields? selected$/);
+      const [first, second] = ['Middle Field', 'Pond Field'].map((name) => fieldNamed(mapPage, name));
+      await page.mouse.click(...(await mapPage.pixelOf(middleOf(first!))));
+      await badge.waitFor();
+      expect(await badge.textContent()).toBe('1 field selected');
+      await page.keyboard.down('Shift');
+      await page.mouse.click(...(await mapPage.pixelOf(middleOf(second!))));
+      await page.keyboard.up('Shift');
+      await expect.poll(() => badge.textContent()).toBe('2 fields selected');
+      // The selected outlines are drawn in crimson.
+      await mapPage.settled();
+      expect((await mapPage.pixels([220, 20, 60], [200, 256])).cropPixels).toBeGreaterThan(200);
+
+      // A box dragged with Shift across the whole farm adds every field.
+      const box = (await mapPage.map.boundingBox())!;
+      await page.keyboard.down('Shift');
+      await page.mouse.move(box.x + 40, box.y + 110);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.move(box.x + box.width - 10, box.y + box.height - 10, { steps: 5 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      const withBoundary = mapPage.fields.filter((field) => field.Boundary).length;
+      await expect.poll(() => badge.textContent()).toBe(`${withBoundary} fields selected`);
+      await capture(page, 'map-04-selection');
+      await page.getByRole('button', { name: 'Clear selection' }).click();
+      await badge.waitFor({ state: 'hidden' });
+
+      // Alt+Shift drag turns the map; the compass turns it back.
+      await page.keyboard.down('Alt');
+      await page.keyboard.down('Shift');
+      await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 150, { steps: 8 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      await page.keyboard.up('Alt');
+      const turned = await mapPage.settled((state) => Math.abs(Number(state.rotation)) > 0.1);
+      expect(Math.abs(Number(turned.rotation))).toBeGreaterThan(0.1);
+      await mapPage.button('Reset rotation').click();
+      await mapPage.settled((state) => Number(state.rotation) === 0);
+    },
+    testTimeoutMs,
+  );
+
+  it(
     'switches layers, labels and base map in Map options, and remembers the choice',
     async () => {
       const page = await openPage();
@@ -271,7 +327,7 @@ describe('the map of a holding', () => {
       // The client role may not set label options (roles 1 and 2 only).
       expect(await options.getByRole('checkbox', { name: 'Area' }).isDisabled()).toBe(true);
       expect(await options.getByRole('checkbox', { name: 'Crop name' }).isChecked()).toBe(true);
-      await capture(page, 'map-04-options');
+      await capture(page, 'map-05-options');
 
       await options.getByRole('switch', { name: 'Croppings' }).uncheck({ force: true });
       let state = await mapPage.settled((each) => each.croppingsInView === '0');
@@ -281,7 +337,7 @@ describe('the map of a holding', () => {
       await options.getByRole('switch', { name: 'Fields' }).uncheck({ force: true });
       state = await mapPage.settled((each) => each.fieldsInView === '0');
       expect((await mapPage.pixels(winterWheat)).coverage).toBeLessThan(0.01);
-      await capture(page, 'map-05-layers-off');
+      await capture(page, 'map-06-layers-off');
 
       await options.getByRole('switch', { name: 'Fields' }).check({ force: true });
       await options.getByRole('switch', { name: 'Show labels' }).uncheck({ force: true });
@@ -349,7 +405,7 @@ describe('the map of a holding', () => {
       const hectares = Number(/Area 1: (\d+\.\d\d) ha$/.exec(areaText)?.[1]);
       const expected = (200 * metresPerPixel) ** 2 / 10_000;
       expect(Math.abs(hectares - expected) / expected).toBeLessThan(0.02);
-      await capture(page, 'map-06-measures');
+      await capture(page, 'map-07-measures');
 
       await tools.getByRole('button', { name: 'Clear' }).click();
       expect(await list.count()).toBe(0);
@@ -376,7 +432,7 @@ describe('the map of a holding', () => {
       expect(await mapPage.page.getByRole('option').count()).toBeLessThanOrEqual(10);
       await search.fill('Louth');
       await louth.waitFor();
-      await capture(mapPage.page, 'map-07-search');
+      await capture(mapPage.page, 'map-08-search');
       await louth.click();
       const state = await mapPage.settled((each) => Math.abs(Number(each.centerLat) - 53.367) < 0.01);
       expect(Number(state.centerLon)).toBeCloseTo(-0.006, 2);
@@ -398,16 +454,26 @@ describe('boundary editing', () => {
       const west = Math.min(
         ...mapPage.fields.flatMap((field) => (field.Boundary ? outerRing(field) : [])).map(([lon]) => lon),
       );
-      const south = Math.min(
-        ...mapPage.fields.flatMap((field) => (field.Boundary ? outerRing(field) : [])).map(([, lat]) => lat),
-      );
-      const [edgeX, edgeY] = await mapPage.pixelOf([west, south]);
+      const latitudes = mapPage.fields
+        .flatMap((field) => (field.Boundary ? outerRing(field) : []))
+        .map(([, lat]) => lat);
+      // Level with the middle of the farm, clear of the panels at the top and bottom of the map.
+      const [edgeX, middleY] = await mapPage.pixelOf([
+        west,
+        (Math.min(...latitudes) + Math.max(...latitudes)) / 2,
+      ]);
       const size = 60;
+      const [right, left, top, bottom] = [
+        edgeX - 20,
+        edgeX - 20 - size,
+        middleY - size / 2,
+        middleY + size / 2,
+      ];
       const corners: [number, number][] = [
-        [edgeX - 20 - size, edgeY - size],
-        [edgeX - 20, edgeY - size],
-        [edgeX - 20, edgeY],
-        [edgeX - 20 - size, edgeY],
+        [left, top],
+        [right, top],
+        [right, bottom],
+        [left, bottom],
       ];
 
       await mapPage.button('New field').click();
@@ -422,7 +488,7 @@ describe('boundary editing', () => {
       const expected = (size * metresPerPixel) ** 2 / 10_000;
       const shown = Number(/Area (\d+\.\d\d) ha/.exec(await area.innerText())?.[1]);
       expect(Math.abs(shown - expected) / expected).toBeLessThan(0.03);
-      await capture(page, 'map-08-new-field');
+      await capture(page, 'map-09-new-field');
 
       const created = page.waitForResponse(
         (response) =>
@@ -440,7 +506,7 @@ describe('boundary editing', () => {
       await panel.waitFor({ state: 'hidden' });
       await expect.poll(() => mapPage.fields.length).toBe(before + 1);
       await mapPage.settled((state) => Number(state.fieldsInView) === before + 1);
-      await capture(page, 'map-09-new-field-saved');
+      await capture(page, 'map-10-new-field-saved');
     },
     testTimeoutMs,
   );
@@ -474,7 +540,7 @@ describe('boundary editing', () => {
       await page.mouse.up();
       await expect.poll(() => area.innerText()).not.toBe(original);
       expect(await panel.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
-      await capture(page, 'map-10-vertex-moved');
+      await capture(page, 'map-11-vertex-moved');
 
       // The context menu stays shut while editing.
       const [cx, cy] = await mapPage.pixelOf(middleOf(field));
@@ -527,7 +593,7 @@ describe('boundary editing', () => {
       // The length adds twice the width to the stretch; the area is about stretch × width.
       expect(Math.abs(length - (stretchMetres + 20))).toBeLessThan(stretchMetres * 0.02 + 2);
       expect(Math.abs(area - (stretchMetres * 10) / 10_000)).toBeLessThan(0.03);
-      await capture(page, 'map-11-margin');
+      await capture(page, 'map-12-margin');
 
       await panel.getByRole('switch', { name: 'Whole boundary' }).check({ force: true });
       await expect.poll(async () => dimensions.innerText()).not.toBe(text);
@@ -680,7 +746,7 @@ describe('a holding of 5,000 fields', () => {
       const firstDraw = Date.now() - started;
       expect(overview.croppingsInView).toBe('5000');
       expect((await mapPage.pixels(winterWheat)).coverage).toBeGreaterThan(0.2);
-      await capture(page, 'map-12-5000-fields');
+      await capture(page, 'map-13-5000-fields');
 
       // Into label range (resolution 10 or finer), a zoom step at a time.
       const box = (await mapPage.map.boundingBox())!;
@@ -709,7 +775,7 @@ describe('a holding of 5,000 fields', () => {
         await page.waitForTimeout(1_200);
       });
       await mapPage.settled();
-      await capture(page, 'map-13-5000-fields-labels');
+      await capture(page, 'map-14-5000-fields-labels');
       const summary = (gaps: number[]) => ({
         frames: gaps.length,
         medianMs: Math.round(quantile(gaps, 0.5)),
