@@ -12,22 +12,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ServerConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { AppDeps } from './appDeps.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
 
-export interface AppDeps {
-  config: ServerConfig;
-  database: Database;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps };
 
 /** Builds the Fastify app: API, OpenAPI document, live socket and the built web app. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
