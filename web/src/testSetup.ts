@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens open with transitions and lazy chunks; on a busy 2-core machine one second of waiting is too tight.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs; Mantine reads matchMedia for colour schemes and OpenLayers observes its
 // target's size. Tests that care about a media query or a size stub it themselves.
