@@ -22,13 +22,12 @@ async function setup(options: SetupOptions = {}) {
   const server = fakeHoldingsServer({ holdings: holding ? [holding] : [], ...options });
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  renderHoldingsScreen(<EditHoldingDialog holding={holding} onClose={onClose} onSaved={onSaved} />, {
-    server,
-    role: options.role,
-    session: options.session,
-  });
+  const { refreshHolding } = renderHoldingsScreen(
+    <EditHoldingDialog holding={holding} onClose={onClose} onSaved={onSaved} />,
+    { server, role: options.role, session: options.session },
+  );
   await screen.findByRole('tab', { name: /HOLDING/ });
-  return { server, onClose, onSaved };
+  return { server, onClose, onSaved, refreshHolding };
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -315,6 +314,25 @@ describe('EditHoldingDialog', { timeout: 30_000 }, () => {
       pkModel: 'ADAS',
       excludeFromUserReports: true,
     });
+  });
+
+  it("has the shell read the session's own holding again once it is saved, so the header shows the new name", async () => {
+    const { onClose, refreshHolding } = await setup({ role: Role.Agronomist });
+    type('Trading Name', 'Brook Farm Ltd');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(refreshHolding).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the shell alone when another holding is saved', async () => {
+    const { onClose, refreshHolding } = await setup({
+      role: Role.Agronomist,
+      holding: aHoldingDetails({ HoldingId: 12, TradingName: 'Hill Top' }),
+    });
+    type('Trading Name', 'Hill Top Farm');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(refreshHolding).not.toHaveBeenCalled();
   });
 
   it('creates a new holding with PUT, with custom weather for its Starting Year', async () => {

@@ -7,6 +7,7 @@ import {
   type HoldingSaveRequest,
 } from '@headland/domain/api/holdingsApi';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 
 /** Query keys of the holdings screens; every one starts with 'holdings' so a save can refresh them all. */
 export const holdingsQueryKeys = {
@@ -78,13 +79,16 @@ export function useSaveHolding() {
 }
 
 /**
- * After a holding changed: the holdings list and dialog data, and, when it is the session's own holding,
- * everything the open screens show of it (an NVZ change may have reached every field).
+ * After a holding changed: the holdings list and dialog data, and, when it is the session's own holding, the
+ * shell's copy of it (the header shows its trading name) and everything the open screens show of it (an NVZ
+ * change may have reached every field).
  */
 export function useRefreshAfterHoldingChange() {
   const queryClient = useQueryClient();
+  const { actions } = useAppSession();
   return async (holdingId: number, sessionHoldingId: number) => {
-    if (holdingId === sessionHoldingId) await queryClient.invalidateQueries();
+    if (holdingId === sessionHoldingId)
+      await Promise.all([actions.refreshHolding(), queryClient.invalidateQueries()]);
     else await queryClient.invalidateQueries({ queryKey: holdingsQueryKeys.all });
   };
 }

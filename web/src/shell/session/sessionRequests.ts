@@ -1,5 +1,6 @@
 import {
   holdingQueryResponseSchema,
+  holdingSummarySchema,
   selectHoldingResponseSchema,
   sessionStartResponseSchema,
   tokenErrorSchema,
@@ -65,6 +66,21 @@ export function selectHolding(
   return api.post('/api/session/v1/holdings/select', {
     body: { ...body, clientState: null },
     schema: selectHoldingResponseSchema,
+  });
+}
+
+/**
+ * GET /api/service/holding/current: the session's holding as it is stored now, read without touching the
+ * session (a selection would issue a new token and reload everything the shell shows). Its answer has the
+ * holding's full details; only the summary the shell keeps is taken.
+ */
+export function currentHolding(api: ApiClient): Promise<HoldingSummary> {
+  // A read after a change that has already succeeded: a failure here is no news for the user, and the end of the
+  // session is still reported by the client.
+  return api.get('/api/service/holding/current', {
+    schema: holdingSummarySchema,
+    spinner: false,
+    errorDialog: false,
   });
 }
 

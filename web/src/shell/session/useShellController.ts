@@ -13,6 +13,7 @@ import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink 
 import { reloadToLogin } from './reloadToLogin.ts';
 import {
   acceptTerms as postAcceptTerms,
+  currentHolding,
   logout as deleteSession,
   openCropYear,
   readInvitation,
@@ -51,6 +52,11 @@ export interface ShellController {
   changeYear(yearId: number): Promise<void>;
   /** Registers the year after the holding's latest crop year and switches to it. */
   openNewYear(): Promise<void>;
+  /**
+   * Reads the session's holding again after it was changed (its trading name, town...), so that the header and
+   * the holding list show what is stored. The session and its token stay as they are; a failure changes nothing.
+   */
+  refreshHolding(): Promise<void>;
   replaceUser(user: User): void;
   logOut(): Promise<void>;
 }
@@ -401,6 +407,30 @@ export function useShellController(api: ApiClient): ShellController {
     await queryClient.invalidateQueries();
   }, [api, enterApp, queryClient]);
 
+  const refreshHolding = useCallback(async () => {
+    if (stateRef.current.kind !== 'app') return;
+    let holding: HoldingSummary;
+    try {
+      holding = await currentHolding(api);
+    } catch {
+      return;
+    }
+    const current = stateRef.current;
+    // Another holding may have been opened while the answer was on its way: it is then not this one's.
+    if (current.kind !== 'app' || current.selection.Holding.HoldingId !== holding.HoldingId) return;
+    const fresh = (entry: HoldingSummary) => (entry.HoldingId === holding.HoldingId ? holding : entry);
+    const { start, selection } = current;
+    setState({
+      ...current,
+      start: {
+        ...start,
+        Holdings: start.Holdings.map(fresh),
+        InitialHolding: start.InitialHolding && fresh(start.InitialHolding),
+      },
+      selection: { ...selection, Holding: holding },
+    });
+  }, [api, setState]);
+
   const replaceUser = useCallback(
     (user: User) => {
       const current = stateRef.current;
@@ -436,9 +466,10 @@ export function useShellController(api: ApiClient): ShellController {
       chooseHolding,
       changeYear,
       openNewYear,
+      refreshHolding,
       replaceUser,
       logOut,
     }),
-    [shown, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, replaceUser, logOut],
+    [shown, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, refreshHolding, replaceUser, logOut],
   );
 }

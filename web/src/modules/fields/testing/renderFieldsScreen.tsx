@@ -37,6 +37,7 @@ export function renderFieldsScreen(ui: ReactElement, options: FieldsScreenOption
       chooseHolding: unexpected,
       changeYear: unexpected,
       openNewYear: unexpected,
+      refreshHolding: unexpected,
       replaceUser: unexpected,
       logOut: unexpected,
     },

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { RenderResult } from '@testing-library/react';
+import { vi, type Mock } from 'vitest';
 import { brands } from '@headland/domain/brands';
 import { Role } from '@headland/domain/roles';
 import { renderWithProviders } from '../../../testing/renderWithProviders.tsx';
@@ -23,8 +24,17 @@ function unexpected(): never {
   throw new Error('The holdings screens do not change the shell state');
 }
 
+export interface RenderedHoldingsScreen extends RenderResult {
+  /** The session action that reads the session's holding again; it resolves at once. */
+  refreshHolding: Mock<() => Promise<void>>;
+}
+
 /** Renders a holdings screen inside the app providers and an open session, talking to `server`. */
-export function renderHoldingsScreen(ui: ReactElement, options: HoldingsScreenOptions): RenderResult {
+export function renderHoldingsScreen(
+  ui: ReactElement,
+  options: HoldingsScreenOptions,
+): RenderedHoldingsScreen {
+  const refreshHolding = vi.fn(() => Promise.resolve());
   const user = aUser({ Role: options.role ?? Role.Client });
   const start = aStart({ User: user });
   const selection = aSelection({ Role: user.Role });
@@ -43,6 +53,7 @@ export function renderHoldingsScreen(ui: ReactElement, options: HoldingsScreenOp
       chooseHolding: unexpected,
       changeYear: unexpected,
       openNewYear: unexpected,
+      refreshHolding,
       replaceUser: unexpected,
       logOut: unexpected,
     },
@@ -50,7 +61,9 @@ export function renderHoldingsScreen(ui: ReactElement, options: HoldingsScreenOp
   };
   const api = new ApiClient({ fetch: options.server.fetch });
   api.setToken('session-token');
-  return renderWithProviders(<AppSessionContext.Provider value={session}>{ui}</AppSessionContext.Provider>, {
-    api,
-  });
+  const result = renderWithProviders(
+    <AppSessionContext.Provider value={session}>{ui}</AppSessionContext.Provider>,
+    { api },
+  );
+  return { ...result, refreshHolding };
 }
