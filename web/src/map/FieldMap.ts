@@ -149,8 +149,8 @@ export class FieldMap {
         },
       });
       this.basemapId = basemap.id;
+      // Beyond its own maximum zoom a base map's tiles are enlarged; the view keeps zooming to 22 for the fields.
       this.map.getLayers().insertAt(0, this.basemapGroup);
-      this.map.getView().setMaxZoom(Math.max(basemap.maxZoom, 22));
     }
     this.basemapGroup?.setVisible(visible);
   }
