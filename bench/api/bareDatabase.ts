@@ -13,6 +13,8 @@ export type RunTemplate = <Row>(
 export interface BareDatabase {
   description: string;
   poolSize: number;
+  /** Queries waiting for a pool connection right now; absent on PGlite, which has no pool. */
+  poolWaiting?: () => number;
   run: RunTemplate;
   /** Runs the work between BEGIN and COMMIT on one connection, as drizzle's transaction does. */
   transaction<T>(work: (run: RunTemplate) => Promise<T>): Promise<T>;
@@ -63,6 +65,7 @@ export async function openBareDatabase(options: {
     return {
       description: `PostgreSQL ${version.rows[0]?.version}, PostGIS ${version.rows[0]?.postgis} (pg, no ORM)`,
       poolSize: options.poolSize,
+      poolWaiting: () => pool.waitingCount,
       run: runOn(pool),
       async transaction(work) {
         const client = await pool.connect();

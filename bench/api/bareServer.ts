@@ -64,7 +64,7 @@ if (!address || typeof address === 'string')
   throw new Error('The bare server is not listening on a TCP port');
 reportReady(
   { port: address.port, database: database.description, poolSize: database.poolSize },
-  queriesSent,
+  { queriesSent, poolWaiting: database.poolWaiting },
   async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -24,6 +24,16 @@ export interface ChildServer {
 export interface ChildUsage {
   cpuMs: number;
   queries: number;
+  /** Samples taken of the pool's queue, and the sum of the requests found waiting for a connection. */
+  poolSamples: number;
+  poolWaiting: number;
+}
+
+/** What a server child tells the benchmark about its work. */
+export interface ChildProbes {
+  queriesSent: () => number;
+  /** Queries waiting for a pool connection right now; absent without a pool (PGlite). */
+  poolWaiting?: () => number;
 }
 
 interface UsageMessage extends ChildUsage {
@@ -74,7 +84,8 @@ function askUsage(child: ChildProcess): Promise<ChildUsage> {
     const onMessage = (message: UsageMessage) => {
       if (message.type !== 'usage') return;
       child.off('message', onMessage);
-      resolve({ cpuMs: message.cpuMs, queries: message.queries });
+      const { type: _type, ...usage } = message;
+      resolve(usage);
     };
     child.on('message', onMessage);
     child.send({ type: 'usage' });
@@ -92,9 +103,18 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
 /** Child side: reports readiness and closes cleanly on SIGTERM or when the parent goes away. */
 export function reportReady(
   message: Omit<ReadyMessage, 'type'>,
-  queriesSent: () => number,
+  probes: ChildProbes,
   close: () => Promise<void>,
 ): void {
+  let poolSamples = 0;
+  let poolWaiting = 0;
+  const { poolWaiting: waitingNow } = probes;
+  if (waitingNow) {
+    setInterval(() => {
+      poolSamples++;
+      poolWaiting += waitingNow();
+    }, 20).unref();
+  }
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -110,7 +130,9 @@ export function reportReady(
     process.send?.({
       type: 'usage',
       cpuMs: (cpu.user + cpu.system) / 1000,
-      queries: queriesSent(),
+      queries: probes.queriesSent(),
+      poolSamples,
+      poolWaiting,
     } satisfies UsageMessage);
   });
   process.send?.({ type: 'ready', ...message } satisfies ReadyMessage);

@@ -24,6 +24,8 @@ export interface Figures {
    * work shares the machine, so it is the steadier measure of what the framework costs.
    */
   serverCpuMsPerRequest: number;
+  /** Mean number of queries waiting for a pool connection during the run; null without a pool (PGlite). */
+  poolWaiting: number | null;
   /** Statements the server sent to the database per request (BEGIN and COMMIT included on PostgreSQL). */
   queriesPerRequest: number;
   /** Requests left unanswered for 10 s: a server that far behind its load is a finding, not a failure. */
@@ -79,6 +81,10 @@ export async function measure(
     requests: result.requests.total,
     serverCpuMsPerRequest: perRequest(after.cpuMs - before.cpuMs),
     queriesPerRequest: perRequest(after.queries - before.queries),
+    poolWaiting:
+      after.poolSamples > before.poolSamples
+        ? (after.poolWaiting - before.poolWaiting) / (after.poolSamples - before.poolSamples)
+        : null,
     non2xx: result.non2xx,
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
