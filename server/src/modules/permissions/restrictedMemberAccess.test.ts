@@ -203,6 +203,7 @@ const walked: Record<string, Probe> = {
 /** Routes that answer nothing about croppings, fields or layers, with why. */
 const notAboutCroppings: Record<string, string> = {
   'GET /api/health': 'server state',
+  'GET /api/service/brand': 'the brand the request is served as',
   'POST /oauth/token': 'sign-in',
   'GET /api/session/v1/login': 'sign-in state',
   'DELETE /api/session/v1/logout': 'sign-out',
