@@ -203,6 +203,40 @@ describe('the Edit holding dialog', () => {
   );
 
   it(
+    'requires a Starting Year, keeps the address to four lines and locks a set account number for an owner',
+    async () => {
+      const { page, edit } = await openEdit('client@headland.example', woldFarm);
+      const startingYear = await edit.startingYear.inputValue();
+      await edit.startingYear.fill('');
+      await expectMessage(edit, 'Starting Year is required.');
+      await edit.startingYear.fill(startingYear);
+      await expectNoMessage(edit, 'Starting Year is required.');
+
+      const address = page.getByRole('dialog').getByLabel('Address', { exact: true });
+      await address.fill('');
+      await address.pressSequentially('Wold Farm');
+      for (const line of ['Tathwell', 'Louth', 'Lincolnshire', 'LN11 9SZ']) {
+        await address.press('Enter');
+        await address.pressSequentially(line);
+      }
+      // The fifth line break is refused as typed, so the last line runs on from the fourth.
+      expect((await address.inputValue()).split('\n')).toEqual([
+        'Wold Farm',
+        'Tathwell',
+        'Louth',
+        'LincolnshireLN11 9SZ',
+      ]);
+
+      // Wold Farm has an account number: only an admin may change it once set.
+      const accountNumber = page.getByRole('dialog').getByLabel('Account Number', { exact: true });
+      expect(await accountNumber.getAttribute('readonly')).not.toBeNull();
+      await capture(page, 'holdings-19-year-address-account');
+      await edit.cancelButton.click();
+    },
+    testTimeoutMs,
+  );
+
+  it(
     'gives custom weather twelve empty months, sums the months typed to one decimal, and returns the station averages when turned off',
     async () => {
       const { page, edit } = await openEdit('client@headland.example', woldFarm);
