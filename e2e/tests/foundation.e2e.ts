@@ -15,7 +15,7 @@ const testTimeoutMs = 180_000;
 
 const owner = 'client@headland.example';
 const ownerHolding = 'Wold Farm';
-/** The demo seed's crop years (server/src/db/seed/data/rotations.ts). */
+/** The demo seed's crop years (server/src/db/seed/catalogue/rotations.ts). */
 const seededYears = [2027, 2026, 2025];
 
 const pages: Page[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawFieldLayout, planPieces, type FieldPlan, type PlanCut } from './drawFieldLayout.ts';
-import { holdingPlans } from './data/holdingShapes.ts';
+import { holdingPlans } from './catalogue/holdingShapes.ts';
 
 const origin = { lon: -0.1, lat: 53 };
 // Metres per degree at 53 degrees north, from the same series the drawing uses.

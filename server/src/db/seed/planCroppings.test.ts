@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CropId } from '@headland/domain/crops';
 import { planCroppings, type CropCalendar, type CroppingPlanInput } from './planCroppings.ts';
-import { balgrayCropping, penlanCropping, woldFarmCropping } from './data/rotations.ts';
+import { balgrayCropping, penlanCropping, woldFarmCropping } from './catalogue/rotations.ts';
 
 const calendars = {
   wheat: {

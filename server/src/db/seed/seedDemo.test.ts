@@ -9,7 +9,7 @@ import { HoldingRole, Role } from '@headland/domain/roles';
 import { openTestDatabase } from '../../testing/testDatabase.ts';
 import { verifyPassword } from '../../modules/session/passwordHash.ts';
 import type { Database } from '../database.ts';
-import { demoPassword } from './data/users.ts';
+import { demoPassword } from './catalogue/users.ts';
 import { demoLogins, seedDemoData, type DemoLogin } from './seedDemo.ts';
 
 async function rows<Row>(database: Database, query: SQL): Promise<Row[]> {

@@ -23,15 +23,15 @@ import {
 } from '../schema.ts';
 import { hashPassword } from '../../modules/session/passwordHash.ts';
 import { sqlRows } from '../../modules/session/sqlRows.ts';
-import { businesses } from './data/businesses.ts';
-import { demoHoldings, type DemoHoldingSeed } from './data/holdings.ts';
-import { regions } from './data/regions.ts';
-import { demoYears } from './data/rotations.ts';
-import { termsAndConditions } from './data/termsAndConditions.ts';
-import { towns } from './data/towns.ts';
-import { demoPassword, demoUsers } from './data/users.ts';
-import { varieties } from './data/varieties.ts';
-import { weatherStations } from './data/weatherStations.ts';
+import { businesses } from './catalogue/businesses.ts';
+import { demoHoldings, type DemoHoldingSeed } from './catalogue/holdings.ts';
+import { regions } from './catalogue/regions.ts';
+import { demoYears } from './catalogue/rotations.ts';
+import { termsAndConditions } from './catalogue/termsAndConditions.ts';
+import { towns } from './catalogue/towns.ts';
+import { demoPassword, demoUsers } from './catalogue/users.ts';
+import { varieties } from './catalogue/varieties.ts';
+import { weatherStations } from './catalogue/weatherStations.ts';
 import { drawFieldLayout, type DrawnField } from './drawFieldLayout.ts';
 import { planCroppings, type PlannedCropping } from './planCroppings.ts';
 
