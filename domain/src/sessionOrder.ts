@@ -21,7 +21,10 @@ export function orderSessions<T extends OrderableSession>(sessions: readonly T[]
     if (session.UserId === userId) return 1;
     return isAdminOrHigher(session.Role as Role) ? 3 : 2;
   };
+  // Each session's rank and start time are worked out once, not at every comparison of the sort.
   return sessions
     .filter((session) => isListedSessionType((session.SessionType ?? 1) as SessionType))
-    .sort((a, b) => rank(a) - rank(b) || Date.parse(a.StartDate) - Date.parse(b.StartDate) || a.UserId - b.UserId);
+    .map((session) => ({ session, rank: rank(session), start: Date.parse(session.StartDate) }))
+    .sort((a, b) => a.rank - b.rank || a.start - b.start || a.session.UserId - b.session.UserId)
+    .map((entry) => entry.session);
 }
