@@ -38,6 +38,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, admin command) is only replaced by the pool; without
+    // a listener its error would be thrown as uncaught and take the process down.
+    pool.on('error', (error) => {
+      console.error(`database: an idle connection was closed: ${error.message}`);
+    });
     // Dates stay calendar dates: never let node-postgres shift them through a local-time Date.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const execScript = async (script: string) => {
