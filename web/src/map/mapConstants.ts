@@ -24,6 +24,8 @@ export const labelFontPx = 14;
 export const tooltipDelayMs = 100;
 export const tooltipOffsetPx = 10;
 export const contextMenuOffsetPx = 15;
+/** Two taps of a finger or pen count as a double-tap when this close in time and on screen. */
+export const doubleTap = { withinMs: 500, withinPx: 30 } as const;
 export const rotateResetDurationMs = 500;
 
 /** Fitting a holding or field leaves this much room around it, in metres. */
