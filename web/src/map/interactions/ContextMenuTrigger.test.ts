@@ -18,7 +18,10 @@ function setUp(feature: Feature | null = new Feature()) {
   );
   vi.spyOn(map, 'getCoordinateFromPixel').mockImplementation((pixel) => [pixel[0]! * 10, pixel[1]! * 10]);
   const opened: ContextMenuRequest[] = [];
-  const trigger = new ContextMenuTrigger({ layerFilter: () => true, onOpen: (request) => opened.push(request) });
+  const trigger = new ContextMenuTrigger({
+    layerFilter: () => true,
+    onOpen: (request) => opened.push(request),
+  });
   map.addInteraction(trigger);
   return { map, trigger, opened };
 }
