@@ -128,6 +128,45 @@ export interface CroppingSelection {
   srid: Srid;
 }
 
+const neighbourYears = (yearIds: Iterable<number>) => {
+  const years = new Set<number>();
+  for (const year of yearIds) for (const near of [year - 1, year, year + 1]) years.add(near);
+  return [...years];
+};
+
+/**
+ * The croppings `selection` asks for, and the context their links are computed in: the visible croppings of
+ * the same fields (all fields for a selection by year) in the neighbouring years.
+ */
+async function selectWithContext(
+  db: Db,
+  caller: FieldsCaller,
+  selection: CroppingSelection,
+): Promise<{ rows: CroppingRow[]; context: CroppingRow[] }> {
+  const base = { holdingId: caller.holdingId, access: caller.access };
+  const { yearIds, fieldIds, croppingIds, srid } = selection;
+  if (yearIds && !fieldIds && !croppingIds) {
+    // A whole year (the field list, the map): one statement reads the neighbouring years too, with
+    // boundaries only where they are answered.
+    const wanted = new Set(yearIds);
+    const context = await selectCroppingRows(db, {
+      ...base,
+      srid,
+      yearIds: neighbourYears(yearIds),
+      boundaryYearIds: yearIds,
+    });
+    return { rows: context.filter((row) => wanted.has(row.year_id)), context };
+  }
+  const rows = await selectCroppingRows(db, { ...base, ...selection });
+  if (rows.length === 0) return { rows, context: [] };
+  const context = await selectCroppingRows(db, {
+    ...base,
+    yearIds: neighbourYears(rows.map((row) => row.year_id)),
+    fieldIds: [...new Set(rows.map((row) => row.field_id))],
+  });
+  return { rows, context };
+}
+
 /**
  * The caller's visible croppings matching `selection`, with their rotation links and spread areas. Links are
  * computed among visible croppings only, over the neighbouring years as well, so that no hidden cropping shows
@@ -138,24 +177,12 @@ export async function loadCroppingResponses(
   caller: FieldsCaller,
   selection: CroppingSelection,
 ): Promise<CroppingResponse[]> {
-  const rows = await selectCroppingRows(db, {
-    holdingId: caller.holdingId,
-    access: caller.access,
-    ...selection,
-  });
+  const { rows, context } = await selectWithContext(db, caller, selection);
   if (rows.length === 0) return [];
-  const years = new Set<number>();
-  for (const row of rows) for (const year of [row.year_id - 1, row.year_id, row.year_id + 1]) years.add(year);
-  const narrowToFields = selection.fieldIds !== undefined || selection.croppingIds !== undefined;
-  const context = await selectCroppingRows(db, {
-    holdingId: caller.holdingId,
-    access: caller.access,
-    yearIds: [...years],
-    fieldIds: narrowToFields ? [...new Set(rows.map((row) => row.field_id))] : undefined,
-  });
   const rotation = context.map(rotationCroppingOf);
   const links = linkFieldRotations(rotation, fieldAreasOf(context));
   const contextById = new Map(context.map((row) => [row.id, row]));
+  const rotationById = new Map(rotation.map((cropping) => [cropping.CroppingId, cropping]));
   const byFieldYear = new Map<string, typeof rotation>();
   for (const cropping of rotation) {
     const key = `${cropping.FieldId}:${cropping.YearId}`;
@@ -164,18 +191,19 @@ export async function loadCroppingResponses(
     else byFieldYear.set(key, [cropping]);
   }
 
+  const cropParts = new Map<number, CropParts>();
   return rows.map((row) => {
     const cropping = croppingFromRow(row);
-    const link = links.get(row.id) ?? { previousIds: [], nextIds: [] };
-    const summaries = (ids: number[]) =>
-      ids
-        .map((id) => contextById.get(id))
-        .filter((found): found is CroppingRow => found !== undefined)
-        .map(linkOf);
-    const definition = cropDefinitionById(row.crop_id);
-    const colour = cropColour(row.crop_id);
+    const link = links.get(row.id);
+    const previousIds = link?.previousIds ?? [];
+    const nextIds = link?.nextIds ?? [];
+    let parts = cropParts.get(row.crop_id);
+    if (!parts) {
+      parts = cropPartsOf(row.crop_id);
+      cropParts.set(row.crop_id, parts);
+    }
     const spread = spreadArea(
-      rotationCroppingOf(row),
+      rotationById.get(row.id) ?? rotationCroppingOf(row),
       {
         AreaType: row.field_area_type,
         BoundaryArea: row.field_boundary_area,
@@ -185,32 +213,59 @@ export async function loadCroppingResponses(
       },
       byFieldYear.get(`${row.field_id}:${row.year_id}`) ?? [],
     );
-    return {
-      ...cropping,
-      Area: cropping.Area === null ? null : roundArea(cropping.Area),
-      PreviousIds: link.previousIds,
-      NextIds: link.nextIds,
-      FieldName: row.field_name,
-      FieldGroup: row.field_group,
-      Boundary: asMultiPolygon(row.boundary),
-      BoundaryArea: row.boundary_area === null ? null : roundArea(row.boundary_area),
-      Crop: {
-        Name: cropLabel(cropping),
-        Perennial: definition?.perennial ?? false,
-        Hidden: definition?.hidden ?? false,
-        CoverCrop: definition?.coverCrop ?? false,
-        Residue: definition?.residue ?? false,
-        Purposes: {
-          UserSelection: definition?.purposes.userSelection ?? false,
-          List: [...(definition?.purposes.list ?? [])],
-        },
-      },
-      Variety: row.variety_name ? { Name: row.variety_name, Market: row.market } : null,
-      PreviousCroppings: summaries(link.previousIds),
-      NextCroppings: summaries(link.nextIds),
-      Style: { Colour: [colour[0], colour[1], colour[2]], Pattern: definition?.pattern ?? null },
-      CssColor: `rgb(${colour[0]}, ${colour[1]}, ${colour[2]})`,
-      SpreadArea: roundArea(spread),
-    };
+    // Assigned onto the cropping rather than spread into a copy: a year's list has thousands of these.
+    const response = cropping as CroppingResponse;
+    response.Area = cropping.Area === null ? null : roundArea(cropping.Area);
+    response.PreviousIds = previousIds;
+    response.NextIds = nextIds;
+    response.FieldName = row.field_name;
+    response.FieldGroup = row.field_group;
+    response.Boundary = asMultiPolygon(row.boundary);
+    response.BoundaryArea = row.boundary_area === null ? null : roundArea(row.boundary_area);
+    // Crop details are the same for every cropping of a crop, except a named 'Other' crop's label.
+    response.Crop =
+      parts.crop.Name === cropLabel(cropping) ? parts.crop : { ...parts.crop, Name: cropLabel(cropping) };
+    response.Variety = row.variety_name ? { Name: row.variety_name, Market: row.market } : null;
+    response.PreviousCroppings = summaries(previousIds, contextById);
+    response.NextCroppings = summaries(nextIds, contextById);
+    response.Style = parts.style;
+    response.CssColor = parts.cssColor;
+    response.SpreadArea = roundArea(spread);
+    return response;
   });
+}
+
+interface CropParts {
+  crop: CroppingResponse['Crop'];
+  style: CroppingResponse['Style'];
+  cssColor: string;
+}
+
+function cropPartsOf(cropId: number): CropParts {
+  const definition = cropDefinitionById(cropId);
+  const colour = cropColour(cropId);
+  return {
+    crop: {
+      Name: cropLabel({ CropId: cropId }),
+      Perennial: definition?.perennial ?? false,
+      Hidden: definition?.hidden ?? false,
+      CoverCrop: definition?.coverCrop ?? false,
+      Residue: definition?.residue ?? false,
+      Purposes: {
+        UserSelection: definition?.purposes.userSelection ?? false,
+        List: [...(definition?.purposes.list ?? [])],
+      },
+    },
+    style: { Colour: [colour[0], colour[1], colour[2]], Pattern: definition?.pattern ?? null },
+    cssColor: `rgb(${colour[0]}, ${colour[1]}, ${colour[2]})`,
+  };
+}
+
+function summaries(ids: readonly number[], contextById: ReadonlyMap<number, CroppingRow>): CroppingLink[] {
+  const found: CroppingLink[] = [];
+  for (const id of ids) {
+    const row = contextById.get(id);
+    if (row) found.push(linkOf(row));
+  }
+  return found;
 }

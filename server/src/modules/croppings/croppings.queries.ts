@@ -43,6 +43,8 @@ export interface CroppingFilter {
   access: CroppingAccess;
   /** Answer boundaries in this system; omit to skip boundaries (rule checks need none). */
   srid?: Srid;
+  /** Answer boundaries (and their areas) only for croppings of these years; the others get null. */
+  boundaryYearIds?: readonly number[];
   yearIds?: readonly number[];
   fieldIds?: readonly number[];
   croppingIds?: readonly number[];
@@ -60,7 +62,10 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
   if (filter.yearIds) conditions.push(sql`c.year_id = ANY(${intArray(filter.yearIds)})`);
   if (filter.fieldIds) conditions.push(sql`c.field_id = ANY(${intArray(filter.fieldIds)})`);
   if (filter.croppingIds) conditions.push(sql`c.id = ANY(${intArray(filter.croppingIds)})`);
-  const boundary = filter.srid ? boundaryGeoJsonSql(sql`c.boundary`, filter.srid) : sql`NULL`;
+  const boundaryColumn = filter.boundaryYearIds
+    ? sql`CASE WHEN c.year_id = ANY(${intArray(filter.boundaryYearIds)}) THEN c.boundary END`
+    : sql`c.boundary`;
+  const boundary = filter.srid ? boundaryGeoJsonSql(boundaryColumn, filter.srid) : sql`NULL`;
   const result = await sqlRows<CroppingRow>(
     db,
     sql`
@@ -73,7 +78,7 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
            coalesce(c.market, v.market) AS market, c.area::float8 AS area,
            c.manure_spread_area::float8 AS manure_spread_area, c.management_options, c.attributes,
            ${boundary} AS boundary,
-           round((ST_Area(c.boundary::geography) / 10000)::numeric, 4)::float8 AS boundary_area
+           round((ST_Area((${boundaryColumn})::geography) / 10000)::numeric, 4)::float8 AS boundary_area
       FROM croppings c
       JOIN fields f ON f.id = c.field_id
       LEFT JOIN varieties v ON v.id = c.variety_id

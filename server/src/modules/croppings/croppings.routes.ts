@@ -21,6 +21,7 @@ import {
   deleteCropping,
   updateCropping,
 } from './croppings.service.ts';
+import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['croppings'];
@@ -46,6 +47,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
     {
       config: access,
       schema: { tags, querystring: fieldYearsQuerySchema, response: { 200: croppingListResponseSchema } },
+      ...uncheckedJsonAnswer,
     },
     async (request) => {
       const caller = fieldsCallerOf(request);

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import {
+  croppingListResponseSchema,
+  fieldListResponseSchema,
+  type CroppingResponse,
+  type FieldResponse,
+} from '@headland/domain/api/fieldsApi';
 import { CropId, CropPurpose, CropResidue, GrassManagement } from '@headland/domain/crops';
 import { sqlRows } from '../session/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
@@ -333,6 +338,38 @@ describe('changing and deleting croppings', () => {
     });
     const years = fields.json<FieldResponse[]>().find((f) => f.FieldId === field.FieldId)!.Croppings;
     expect(years).toEqual([]);
+  });
+
+  it('answers the year lists in exactly their schemas, each cropping as it reads on its own', async () => {
+    const get = async (url: string) => {
+      const response = await test.app.inject({ method: 'GET', url, headers: farm.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<unknown>();
+    };
+    const field = await newField('Listed rotation');
+    await created({
+      FieldId: field.FieldId,
+      YearId: 2024,
+      CropId: CropId.WinterOilseedRape,
+      Residue: 1,
+      SowingDate: '2023-08-25',
+      HarvestDate: '2024-07-20',
+    });
+    await created({ ...wheat, FieldId: field.FieldId, YearId: 2025 });
+    let linked = 0;
+    for (const year of [2024, 2025, 2026]) {
+      // Written without the schema on the way out, so nothing may differ from what the schema would keep.
+      const croppings = await get(`/api/croppings/v1?year=${year}`);
+      expect(croppingListResponseSchema.parse(croppings)).toEqual(croppings);
+      const fields = await get(`/api/fields/v1?year=${year}`);
+      expect(fieldListResponseSchema.parse(fields)).toEqual(fields);
+      // The list reads its year and the neighbouring ones in one go; links and areas must not change by it.
+      for (const cropping of croppings as CroppingResponse[]) {
+        expect(await get(`/api/croppings/v1/${cropping.CroppingId}`)).toEqual(cropping);
+        if (cropping.PreviousCroppings.length + cropping.NextCroppings.length > 0) linked += 1;
+      }
+    }
+    expect(linked).toBeGreaterThan(0);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '@headland/domain/api/fieldsApi';
 import { fieldsCallerOf } from './fieldsCaller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
+import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['fields'];
@@ -25,6 +26,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
     {
       config: access,
       schema: { tags, querystring: fieldYearsQuerySchema, response: { 200: fieldListResponseSchema } },
+      ...uncheckedJsonAnswer,
     },
     async (request) => {
       const caller = fieldsCallerOf(request);

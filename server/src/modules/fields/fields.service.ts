@@ -53,8 +53,10 @@ export async function listFields(
   yearId: number,
   srid: Srid,
 ): Promise<FieldResponse[]> {
-  const rows = await selectFieldRows(db, caller.holdingId, { srid });
-  const croppings = await loadCroppingResponses(db, caller, { yearIds: [yearId], srid });
+  const [rows, croppings] = await Promise.all([
+    selectFieldRows(db, caller.holdingId, { srid }),
+    loadCroppingResponses(db, caller, { yearIds: [yearId], srid }),
+  ]);
   const byField = new Map<number, FieldResponse['Croppings']>();
   for (const cropping of croppings) {
     const list = byField.get(cropping.FieldId);
