@@ -36,6 +36,17 @@ export const tokenErrorSchema = z.object({
 
 export const loginResponseSchema = z.object({ restricted: z.boolean() });
 
+/**
+ * A user's properties (session-shell §3). `GeolocationInfo` lets the user see the map's tracking info (position,
+ * accuracy, speed) without debug mode (fields-croppings-maps §6).
+ */
+export const userPropertiesSchema = z.object({
+  Debug: z.boolean().optional(),
+  AutoSelectContext: z.boolean().optional(),
+  GeolocationInfo: z.boolean().optional(),
+});
+export type UserProperties = z.infer<typeof userPropertiesSchema>;
+
 export const userSchema = z.object({
   Id: z.number().int(),
   Email: z.string(),
@@ -44,7 +55,7 @@ export const userSchema = z.object({
   Role: z.number().int(),
   BusinessId: z.number().int().nullable(),
   Permissions: z.record(z.string(), z.unknown()).nullable(),
-  Properties: z.object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() }),
+  Properties: userPropertiesSchema,
   AutoSignupInProgress: z.boolean(),
   PasswordResetRequested: z.boolean(),
 });
@@ -223,9 +234,7 @@ export const updateUserRequestSchema = z.object({
   LastName: z.string().trim().max(100).optional(),
   Role: z.number().int().min(1).max(15).optional(),
   BusinessId: z.number().int().nullable().optional(),
-  Properties: z
-    .object({ Debug: z.boolean().optional(), AutoSelectContext: z.boolean().optional() })
-    .optional(),
+  Properties: userPropertiesSchema.optional(),
 });
 
 export const saveSettingRequestSchema = z.object({

@@ -166,6 +166,7 @@ export async function seedDemoData(database: Database): Promise<DemoLogin[]> {
           businessId: user.businessId,
           passwordHash,
           tcsAcceptedVersion: user.tcsAcceptedVersion,
+          properties: user.properties,
         })),
       )
       .returning({ id: users.id, email: users.email });

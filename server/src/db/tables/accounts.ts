@@ -9,7 +9,10 @@ export const users = pgTable('users', {
   businessId: integer('business_id'),
   passwordHash: text('password_hash'),
   permissions: jsonb('permissions'),
-  properties: jsonb('properties').$type<{ Debug?: boolean; AutoSelectContext?: boolean }>().notNull().default({}),
+  properties: jsonb('properties')
+    .$type<{ Debug?: boolean; AutoSelectContext?: boolean; GeolocationInfo?: boolean }>()
+    .notNull()
+    .default({}),
   tcsAcceptedVersion: integer('tcs_accepted_version'),
   autoSignupInProgress: boolean('auto_signup_in_progress').notNull().default(false),
   passwordResetRequested: boolean('password_reset_requested').notNull().default(false),

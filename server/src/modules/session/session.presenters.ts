@@ -45,6 +45,9 @@ export function presentUser(row: UserRow): User {
       ...(typeof row.properties.AutoSelectContext === 'boolean'
         ? { AutoSelectContext: row.properties.AutoSelectContext }
         : {}),
+      ...(typeof row.properties.GeolocationInfo === 'boolean'
+        ? { GeolocationInfo: row.properties.GeolocationInfo }
+        : {}),
     },
     AutoSignupInProgress: row.auto_signup_in_progress,
     PasswordResetRequested: row.password_reset_requested,

@@ -216,6 +216,31 @@ describe('POST /api/user/v1/user', () => {
     expect(events.at(-1)).toMatchObject({ action: 'u', source: Module.UserAccount, object_type: 'User' });
   });
 
+  it('keeps the geolocation-info property beside the others and answers it at session start', async () => {
+    const user = await createUser(t.db, { role: Role.Agronomist });
+    const token = await signIn(t.app, user);
+    await post('/api/user/v1/user', token, { Properties: { Debug: false } });
+    const saved = await post('/api/user/v1/user', token, { Properties: { GeolocationInfo: true } });
+    expect(saved.statusCode).toBe(200);
+    // Properties are merged: setting one keeps the others.
+    expect(saved.json().Properties).toEqual({ Debug: false, GeolocationInfo: true });
+    const start = await post('/api/session/v1/start', token, {});
+    expect(start.json().User.Properties).toEqual({ Debug: false, GeolocationInfo: true });
+
+    const cleared = await post('/api/user/v1/user', token, { Properties: { GeolocationInfo: false } });
+    expect(cleared.json().Properties).toEqual({ Debug: false, GeolocationInfo: false });
+    const [row] = await sqlRows<{ properties: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT properties FROM users WHERE id = ${user.id}`,
+    );
+    expect(row!.properties).toEqual({ Debug: false, GeolocationInfo: false });
+  });
+
+  it('refuses a geolocation-info property that is not true or false', async () => {
+    const response = await post('/api/user/v1/user', clientToken, { Properties: { GeolocationInfo: 'yes' } });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses an e-mail address used by another account, whatever its case', async () => {
     const other = await createUser(t.db, { email: 'taken@farm.example' });
     const response = await post('/api/user/v1/user', clientToken, { Email: 'TAKEN@farm.example' });

@@ -129,6 +129,13 @@ export class GeolocationTracker {
           : { center: coordinate, zoom, duration: 300 },
       );
     }
+    // OpenLayers sets a fix's speed after its position: read the fix once all of it has been set.
+    queueMicrotask(() => this.reportPosition());
+  }
+
+  private reportPosition(): void {
+    const coordinate = this.geolocation.getPosition();
+    if (!coordinate || !this.tracking) return;
     const [lon = 0, lat = 0] = toLonLat(coordinate);
     this.options.onPosition?.({
       lon,

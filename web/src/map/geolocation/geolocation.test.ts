@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canTrackLocation, canViewTrackingInfo, isMobileDevice } from './geolocationAvailability.ts';
+import {
+  canTrackLocation,
+  canViewTrackingInfo,
+  isMobileDevice,
+  userSeesTrackingInfo,
+} from './geolocationAvailability.ts';
 import { zoomAfterFirstFix } from './GeolocationTracker.ts';
 
 describe('zoomAfterFirstFix', () => {
@@ -57,5 +62,17 @@ describe('tracking availability', () => {
     ],
   ])('recognises %s', (_case, env, mobile) => {
     expect(isMobileDevice(env)).toBe(mobile);
+  });
+});
+
+describe('userSeesTrackingInfo', () => {
+  it.each([
+    [{}, false],
+    [{ GeolocationInfo: true }, true],
+    [{ GeolocationInfo: false }, false],
+    [{ Debug: true }, true],
+    [{ Debug: false, GeolocationInfo: true }, true],
+  ])('properties %j: %s', (properties, sees) => {
+    expect(userSeesTrackingInfo(properties)).toBe(sees);
   });
 });

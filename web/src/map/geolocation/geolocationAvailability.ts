@@ -16,6 +16,14 @@ export function canViewTrackingInfo(input: { debug: boolean; geolocationInfo: bo
   return input.debug || input.geolocationInfo;
 }
 
+/** Whether a user sees the tracking info, from their properties (Debug, GeolocationInfo). */
+export function userSeesTrackingInfo(properties: { Debug?: boolean; GeolocationInfo?: boolean }): boolean {
+  return canViewTrackingInfo({
+    debug: properties.Debug === true,
+    geolocationInfo: properties.GeolocationInfo === true,
+  });
+}
+
 /** A phone or tablet: a coarse pointer without hover, or a mobile user agent. */
 export function isMobileDevice(env: {
   matchMedia?: (query: string) => { matches: boolean };

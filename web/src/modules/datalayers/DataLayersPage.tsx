@@ -20,8 +20,8 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { availableBasemaps, pickBasemap } from '../../map/basemaps/basemapCatalogue.ts';
 import {
   canTrackLocation,
-  canViewTrackingInfo,
   isMobileDevice,
+  userSeesTrackingInfo,
 } from '../../map/geolocation/geolocationAvailability.ts';
 import type { ContextMenuRequest } from '../../map/interactions/ContextMenuTrigger.ts';
 import { fieldOf } from '../../map/layers/fieldFeatures.ts';
@@ -277,7 +277,7 @@ export function DataLayersPage() {
         {trackingAllowed && fieldMap && (
           <LocationTracking
             fieldMap={fieldMap}
-            showInfo={canViewTrackingInfo({ debug, geolocationInfo: false })}
+            showInfo={userSeesTrackingInfo(session.user.Properties)}
           />
         )}
       </Group>

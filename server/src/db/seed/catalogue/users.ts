@@ -17,6 +17,8 @@ export interface DemoUserSeed {
   tcsAcceptedVersion: number | null;
   /** What signing in as this user shows, for the start-up banner and the README. */
   description: string;
+  /** The account's properties (session-shell §3), e.g. GeolocationInfo to see the map's tracking info. */
+  properties: { Debug?: boolean; GeolocationInfo?: boolean };
 }
 
 const domain = 'headland.example';
@@ -27,7 +29,7 @@ function user(
   lastName: string,
   role: Role,
   description: string,
-  options: { businessId?: number; tcsAcceptedVersion?: number | null } = {},
+  options: { businessId?: number; tcsAcceptedVersion?: number | null; properties?: DemoUserSeed['properties'] } = {},
 ): DemoUserSeed {
   return {
     email: `${localPart}@${domain}`,
@@ -37,6 +39,7 @@ function user(
     businessId: options.businessId ?? null,
     tcsAcceptedVersion: options.tcsAcceptedVersion === undefined ? currentTermsVersion : options.tcsAcceptedVersion,
     description,
+    properties: options.properties ?? {},
   };
 }
 
@@ -49,8 +52,8 @@ export const demoUsers: DemoUserSeed[] = [
     'Tom',
     'Bradley',
     Role.Agronomist,
-    'Agronomist of Wold Farm and Mains of Balgray, with his own business (Fenwold Agronomy)',
-    { businessId: agronomyBusiness.id },
+    'Agronomist of Wold Farm and Mains of Balgray, with his own business (Fenwold Agronomy); sees the map tracking info',
+    { businessId: agronomyBusiness.id, properties: { GeolocationInfo: true } },
   ),
   user('client', 'Richard', 'Dawson', Role.Client, 'Owner of Wold Farm: manages its users, permissions and cropping access'),
   user('demo', 'Dana', 'Price', Role.Demo, 'Demo role: member of Mains of Balgray, reads everything, exports nothing'),
