@@ -37,8 +37,9 @@ export const permissionsUserSchema = z.object({
   /** Saved permissions (else the role's defaults) with the dependency rules applied. */
   holdingPermissions: holdingPermissionsSchema,
   /**
-   * For restricted members, one entry per listed cropping of the year; empty for everyone else and for every
-   * user when the caller does not manage the holding.
+   * For restricted members with restricted cropping access, an entry per listed cropping of the year withheld
+   * from them (a cropping without an entry is authorised, holdings spec §3); empty for everyone else and for
+   * every user when the caller does not manage the holding.
    */
   croppingPermissions: z.array(croppingPermissionSchema),
   /** False when the restricted member may access any cropping ('Access any cropping' ticked). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
+import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
@@ -38,6 +39,94 @@ export async function holdingMembers(
   );
 }
 
+/** A member as the dialog's GET reads them, with the croppings withheld from them in the year. */
+export interface DialogMemberRow extends MemberRow {
+  /**
+   * For a restricted member with restricted cropping access, the ids of the year's croppings saved as not
+   * authorised; null for everyone else.
+   */
+  withheld_cropping_ids: number[] | null;
+}
+
+/**
+ * The holding's feature flags and every member, by name, in one statement; null when the holding does not
+ * exist. The croppings withheld from each restricted member are gathered here too, so that the answer is put
+ * together without a row per member and cropping.
+ */
+export async function dialogMembers(
+  db: Db,
+  holdingId: number,
+  yearId: number,
+): Promise<{ features: Partial<HoldingFeatureFlags>; members: DialogMemberRow[] } | null> {
+  const rows = await sqlRows<
+    { features: Partial<HoldingFeatureFlags> | null } & (
+      DialogMemberRow | { [K in keyof DialogMemberRow]: null }
+    )
+  >(
+    db,
+    sql`
+    SELECT h.features, m.user_id, u.email, u.first_name, u.last_name, u.role, u.permissions AS user_permissions,
+           m.holding_role, m.holding_permissions, m.restrict_cropping_access,
+           CASE WHEN m.holding_role = ${HoldingRole.RestrictedMember} AND m.restrict_cropping_access THEN
+             ARRAY(SELECT cp.cropping_id
+                     FROM cropping_permissions cp JOIN croppings c ON c.id = cp.cropping_id
+                    WHERE cp.holding_id = m.holding_id AND cp.user_id = m.user_id AND NOT cp.authorized
+                      AND c.year_id = ${yearId})
+           END AS withheld_cropping_ids
+      FROM holdings h
+      LEFT JOIN holding_users m ON m.holding_id = h.id
+      LEFT JOIN users u ON u.id = m.user_id
+     WHERE h.id = ${holdingId}
+     ORDER BY lower(u.last_name), lower(u.first_name), lower(u.email), u.id`,
+  );
+  const [first] = rows;
+  if (!first) return null;
+  const members = rows.filter((row): row is typeof row & DialogMemberRow => row.user_id !== null);
+  return { features: first.features ?? {}, members };
+}
+
+/** What the Cropping tab needs of one cropping of the year, before the domain's list rules. */
+export interface DialogCroppingRow {
+  id: number;
+  field_id: number;
+  field_name: string;
+  field_group: string | null;
+  year_id: number;
+  crop_id: number;
+  crop_name: string | null;
+  crop_descr: string | null;
+  variety_name: string | null;
+  /** The recorded area, else the boundary's, in hectares. */
+  area: number | null;
+}
+
+/**
+ * The holding's croppings of one year with their field, leaving out `excludedCropIds` (crops never listed).
+ * Only the columns the list needs: the boundary's area is worked out only for croppings without a recorded
+ * area.
+ */
+export async function dialogCroppings(
+  db: Db,
+  holdingId: number,
+  yearId: number,
+  excludedCropIds: readonly number[],
+): Promise<DialogCroppingRow[]> {
+  const excluded = `{${excludedCropIds.map((id) => Math.trunc(id)).join(',')}}`;
+  return sqlRows<DialogCroppingRow>(
+    db,
+    sql`
+    SELECT c.id, c.field_id, f.name AS field_name, f.field_group, c.year_id, c.crop_id, c.crop_name, c.crop_descr,
+           coalesce(v.name, c.variety_name) AS variety_name,
+           coalesce(c.area::float8,
+                    round((ST_Area(c.boundary::geography) / 10000)::numeric, 4)::float8) AS area
+      FROM croppings c
+      JOIN fields f ON f.id = c.field_id
+      LEFT JOIN varieties v ON v.id = c.variety_id
+     WHERE c.holding_id = ${holdingId} AND c.year_id = ${yearId}
+       AND NOT (c.crop_id = ANY(${excluded}::int[]))`,
+  );
+}
+
 /** The holding's feature flags (missing flags count as off), or null when the holding does not exist. */
 export async function holdingFeatures(
   db: Db,
@@ -48,19 +137,6 @@ export async function holdingFeatures(
     sql`SELECT features FROM holdings WHERE id = ${holdingId}`,
   );
   return row ? (row.features ?? {}) : null;
-}
-
-export interface CroppingPermissionRow {
-  user_id: number;
-  cropping_id: number;
-  authorized: boolean;
-}
-
-export async function croppingPermissionRows(db: Db, holdingId: number): Promise<CroppingPermissionRow[]> {
-  return sqlRows<CroppingPermissionRow>(
-    db,
-    sql`SELECT user_id, cropping_id, authorized FROM cropping_permissions WHERE holding_id = ${holdingId}`,
-  );
 }
 
 /** Of `croppingIds`, those that are croppings of the holding in the year. */

@@ -10,7 +10,9 @@ import { CropId } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import {
   defaultHoldingPermissions,
+  permissionCell,
   withHoldingPermission,
+  withPermissionCell,
   type HoldingPermissions,
 } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
@@ -168,8 +170,8 @@ describe('reading the users and permissions', () => {
     // No name: the e-mail address stands in.
     expect(restricted.displayName).toBe(restricted.email);
     expect(restricted.restrictCroppingAccess).toBe(true);
+    // Only the withheld croppings are listed: a cropping without an entry is authorised (§3).
     expect(restricted.croppingPermissions).toEqual([
-      { croppingId: farm.croppings.wheat, authorized: true },
       { croppingId: farm.croppings.barley, authorized: false },
     ]);
     expect(userOf(body.users, farm.memberId).croppingPermissions).toEqual([]);
@@ -194,6 +196,32 @@ describe('reading the users and permissions', () => {
     });
     const lastYear = await getPermissions(farm.owner, 2024);
     expect(lastYear.croppings.map((cropping) => cropping.croppingId)).toEqual([farm.croppings.lastYear]);
+  });
+
+  it("lists a restricted member's withheld croppings of the year only, and each member's own permissions", async () => {
+    const farm = await createFarm();
+    const other = await createUser(test.db, { role: Role.Client, firstName: 'Nell', lastName: 'Narrow' });
+    const narrow = withPermissionCell(defaultHoldingPermissions(Role.Client), 'main.fields', 'view');
+    await addMember(test.db, farm.holdingId, other.id, {
+      holdingRole: HoldingRole.Member,
+      holdingPermissions: narrow,
+    });
+    for (const croppingId of [farm.croppings.lastYear, farm.croppings.setAside, farm.croppings.barley]) {
+      await test.db.execute(sql`
+        INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)
+        VALUES (${farm.holdingId}, ${farm.restrictedId}, ${croppingId}, false)`);
+    }
+    await test.db.execute(sql`
+      INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)
+      VALUES (${farm.holdingId}, ${farm.restrictedId}, ${farm.croppings.wheat}, true)`);
+    const body = await getPermissions(farm.owner);
+    // Another year's cropping and a cropping that is not listed are left out; an authorised one needs no entry.
+    expect(userOf(body.users, farm.restrictedId).croppingPermissions).toEqual([
+      { croppingId: farm.croppings.barley, authorized: false },
+    ]);
+    // Two clients on the same holding role, one on the defaults and one with saved permissions.
+    expect(permissionCell(userOf(body.users, other.id).holdingPermissions, 'main.fields')).toBe('view');
+    expect(permissionCell(userOf(body.users, farm.memberId).holdingPermissions, 'main.fields')).toBe('edit');
   });
 
   it('gives a member the grid read-only: no invitations, croppings or cropping authorisations', async () => {
@@ -584,7 +612,6 @@ describe('cropping access of restricted members', () => {
       },
     ]);
     expect(userOf(users, farm.restrictedId).croppingPermissions).toEqual([
-      { croppingId: farm.croppings.wheat, authorized: true },
       { croppingId: farm.croppings.barley, authorized: false },
     ]);
     expect(await listed()).not.toContain(farm.croppings.barley);
