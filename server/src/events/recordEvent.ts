@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { EventAction, Module } from '@headland/domain/enumerations';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/schema.ts';
@@ -20,9 +21,17 @@ export interface ChangeEvent {
 
 /**
  * Appends one row to the audit trail. Call it with the transaction handle of the change itself, so the
- * change and its event are committed together or not at all.
+ * change and its event are committed together or not at all; for a deleted cropping, call it before the
+ * delete, so that the event knows whom the cropping was hidden from.
  */
 export async function recordEvent(tx: Db, actor: ChangeActor, event: ChangeEvent): Promise<number> {
+  const croppingId = event.data?.CroppingId;
+  // Written before a cropping is deleted, this still sees the cropping's permissions.
+  const hiddenFrom =
+    typeof croppingId === 'number'
+      ? sql`(SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}'::int[]) FROM cropping_permissions
+              WHERE cropping_id = ${croppingId} AND NOT authorized)`
+      : sql`'{}'::int[]`;
   const [row] = await tx
     .insert(events)
     .values({
@@ -33,6 +42,7 @@ export async function recordEvent(tx: Db, actor: ChangeActor, event: ChangeEvent
       source: event.source,
       objectType: event.objectType,
       data: event.data ?? {},
+      hiddenFrom,
     })
     .returning({ id: events.id });
   return row!.id;

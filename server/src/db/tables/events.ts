@@ -10,4 +10,6 @@ export const events = pgTable('events', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   source: smallint('source').notNull(),
   objectType: text('object_type').notNull(),
+  /** Members a cropping event's cropping was hidden from when it was written (for deleted croppings). */
+  hiddenFrom: integer('hidden_from').array().notNull().default([]),
 });

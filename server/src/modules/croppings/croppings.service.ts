@@ -436,12 +436,12 @@ export async function deleteCropping(db: Db, caller: FieldsCaller, croppingId: n
   const row = await visibleCropping(db, caller, croppingId);
   const cropping = croppingFromRow(row);
   await db.transaction(async (tx) => {
-    await deleteCroppingRow(tx, croppingId);
     await recordEvent(tx, caller.actor, {
       action: EventAction.Delete,
       source: Module.Fields,
       objectType: 'Cropping',
       data: eventData(cropping, croppingId, row.field_name),
     });
+    await deleteCroppingRow(tx, croppingId);
   });
 }

@@ -235,6 +235,14 @@ export interface EventRow {
 /** Most events a heartbeat or holding selection returns; the newest are kept. */
 export const maxEventsReturned = 500;
 
+/** An event is visible as its cropping is now, or, once the cropping is deleted, as it was when written. */
+function eventVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
+  if (!access.restricted) return sql`TRUE`;
+  return sql`(${croppingVisibleSql(access, croppingId)}
+              AND NOT (${access.userId}::int = ANY(e.hidden_from)
+                       AND NOT EXISTS (SELECT 1 FROM croppings c WHERE c.id = ${croppingId})))`;
+}
+
 /**
  * Events on the holding since an instant, newest first; with `access`, only those the caller may see (events
  * naming a cropping hidden from a restricted member are left out).
@@ -252,7 +260,7 @@ export async function holdingEventsSince(
     sql`SELECT e.id, e.user_id, e.date, e.session_id, e.action, e.data, e.source, e.object_type
           FROM events e
          WHERE e.holding_id = ${holdingId} AND e.date >= ${since.toISOString()}::timestamptz
-           AND ${access ? croppingVisibleSql(access, croppingId) : sql`TRUE`}
+           AND ${access ? eventVisibleSql(access, croppingId) : sql`TRUE`}
          ORDER BY e.date DESC, e.id DESC
          LIMIT ${maxEventsReturned}`,
   );
@@ -276,12 +284,14 @@ export async function sessionSettings(db: Db, userId: number, holdingId: number)
   );
 }
 
-/** The croppings a restricted member has been authorised on. */
+/** The croppings a restricted member may see: those without an entry denying them are authorised. */
 export async function authorisedCroppingIds(db: Db, holdingId: number, userId: number): Promise<number[]> {
   const rows = await sqlRows<{ cropping_id: number }>(
     db,
-    sql`SELECT cropping_id FROM cropping_permissions
-         WHERE holding_id = ${holdingId} AND user_id = ${userId} AND authorized ORDER BY cropping_id`,
+    sql`SELECT c.id AS cropping_id FROM croppings c
+         WHERE c.holding_id = ${holdingId}
+           AND ${croppingVisibleSql({ holdingId, userId, restricted: true }, sql`c.id`)}
+         ORDER BY c.id`,
   );
   return rows.map((row) => row.cropping_id);
 }

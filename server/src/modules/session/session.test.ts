@@ -305,18 +305,55 @@ describe('POST /api/session/v1/holdings/select', () => {
     const croppings = await sqlRows<{ id: number }>(
       t.db,
       sql`INSERT INTO croppings (holding_id, field_id, year_id)
-          VALUES (${greenacre.id}, ${field!.id}, 2024), (${greenacre.id}, ${field!.id}, 2024) RETURNING id`,
+          VALUES (${greenacre.id}, ${field!.id}, 2024), (${greenacre.id}, ${field!.id}, 2024),
+                 (${greenacre.id}, ${field!.id}, 2024) RETURNING id`,
     );
     await t.db.execute(sql`INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)
       VALUES (${greenacre.id}, ${restricted.id}, ${croppings[0]!.id}, true),
              (${greenacre.id}, ${restricted.id}, ${croppings[1]!.id}, false)`);
     const { body } = await selectHolding(t.app, await signIn(t.app, restricted), greenacre.id);
     expect(body.HoldingRole).toBe('RestrictedMember');
+    // A cropping without an entry is authorised as well; only the one denied is left out.
     expect(body.AccessRestrictions).toEqual({
       RestrictCroppingAccess: true,
-      CroppingIds: [croppings[0]!.id],
+      CroppingIds: [croppings[0]!.id, croppings[2]!.id],
     });
     expect(body.Permissions.production).toEqual({ read: false, write: false });
+  });
+
+  it("keeps a deleted cropping's events from the restricted members it was hidden from", async () => {
+    const [field] = await sqlRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO fields (holding_id, name) VALUES (${greenacre.id}, 'Far Ley') RETURNING id`,
+    );
+    const [hidden, open] = await sqlRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO croppings (holding_id, field_id, year_id)
+          VALUES (${greenacre.id}, ${field!.id}, 2024), (${greenacre.id}, ${field!.id}, 2024) RETURNING id`,
+    );
+    await t.db.execute(sql`INSERT INTO cropping_permissions (holding_id, user_id, cropping_id, authorized)
+      VALUES (${greenacre.id}, ${restricted.id}, ${hidden!.id}, false)`);
+    const actor = { userId: owner.id, holdingId: greenacre.id, sessionId: null };
+    const eventOf = (croppingId: number) =>
+      recordEvent(t.db, actor, {
+        action: EventAction.Delete,
+        source: Module.Fields,
+        objectType: 'Cropping',
+        data: { CroppingId: croppingId },
+      });
+    const hiddenEvent = await eventOf(hidden!.id);
+    const openEvent = await eventOf(open!.id);
+    // The cropping rows go, and their permission entries with them.
+    await t.db.execute(sql`DELETE FROM croppings WHERE id IN (${hidden!.id}, ${open!.id})`);
+
+    const seen = async (user: TestUser) => {
+      const { body } = await selectHolding(t.app, await signIn(t.app, user), greenacre.id);
+      return body.Events.Events.map((event) => event.Id);
+    };
+    const byRestricted = await seen(restricted);
+    expect(byRestricted).toContain(openEvent);
+    expect(byRestricted).not.toContain(hiddenEvent);
+    expect(await seen(owner)).toEqual(expect.arrayContaining([hiddenEvent, openEvent]));
   });
 
   it("returns the user's settings for the holding, their global ones and the holding-wide ones only", async () => {
