@@ -14,6 +14,7 @@ import { holdingValidationRoutes } from './validation/holdingValidation.routes.t
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
+import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
 
 /** Every area's routes. Each area registers its own plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes);
   await app.register(fieldsRoutes);
   await app.register(croppingsRoutes);
+  await app.register(sharedDataRoutes);
   await app.register(holdingValidationRoutes);
   await app.register(boundaryImportRoutes);
   await app.register(holdingsRoutes);

@@ -204,6 +204,7 @@ const walked: Record<string, Probe> = {
 const notAboutCroppings: Record<string, string> = {
   'GET /api/health': 'server state',
   'GET /api/service/brand': 'the brand the request is served as',
+  'GET /api/shared-data/v2/': 'reference lists (crops, varieties, styles), the same for every holding',
   'POST /oauth/token': 'sign-in',
   'GET /api/session/v1/login': 'sign-in state',
   'DELETE /api/session/v1/logout': 'sign-out',
