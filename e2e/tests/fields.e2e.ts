@@ -180,6 +180,9 @@ describe('fields and croppings', () => {
       await editor.getByRole('checkbox', { name: 'Destroyed' }).uncheck();
       await chooseOption(editor, /^Purpose/, 'Milling');
       await chooseOption(editor, /^Residue/, 'Baled');
+      // The variety list is the catalogue's, not only what the holding has grown before.
+      await editor.getByLabel('Variety', { exact: true }).fill('Sky');
+      await page.getByRole('option', { name: 'Skyfall', exact: true }).click();
       expect(await save.isEnabled()).toBe(true);
       await save.click();
       const croppings = page.getByRole('main').getByRole('region', { name: 'Crop year 2027' });
@@ -187,6 +190,7 @@ describe('fields and croppings', () => {
       const row = croppings.getByRole('row').filter({ hasText: 'Winter wheat' });
       expect(await row.innerText()).toContain('20/09/2026');
       expect(await row.innerText()).toContain('10/08/2027');
+      expect(await row.innerText()).toContain('Skyfall');
       await capture(page, 'fields-04-cropping-saved');
     },
     testTimeoutMs,

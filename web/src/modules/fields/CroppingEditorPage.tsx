@@ -6,6 +6,7 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { CroppingEditor } from './CroppingEditor.tsx';
 import { useCropping, useCroppingsOfYears, useField } from './fieldsQueries.ts';
 import type { VarietyOption } from './widgets/VarietyPicker.tsx';
+import { useSharedData } from './useSharedData.ts';
 
 export interface CroppingEditorPageProps {
   /** The cropping to edit (route cropping/:id). */
@@ -14,7 +15,10 @@ export interface CroppingEditorPageProps {
   fieldId?: number;
 }
 
-/** Loads what the cropping editor needs: the cropping, its field with every year's croppings, and the year's varieties. */
+/**
+ * Loads what the cropping editor needs: the cropping, its field with every year's croppings, and the
+ * varieties to offer.
+ */
 export function CroppingEditorPage({ croppingId, fieldId }: CroppingEditorPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,16 +29,25 @@ export function CroppingEditorPage({ croppingId, fieldId }: CroppingEditorPagePr
   const yearId = cropping.data?.YearId ?? sessionYear;
   const { croppings: yearCroppings } = useCroppingsOfYears([yearId]);
 
+  const sharedData = useSharedData();
+
+  // The catalogue's varieties, and the names already typed on this holding's croppings.
   const varieties = useMemo<VarietyOption[]>(
-    () =>
-      [...yearCroppings, ...(field.data?.Croppings ?? [])]
+    () => [
+      ...(sharedData.data?.Varieties ?? []).map((variety) => ({
+        VarietyId: variety.VarietyId,
+        Name: variety.Name,
+        CropId: variety.CropId,
+      })),
+      ...[...yearCroppings, ...(field.data?.Croppings ?? [])]
         .filter((entry) => entry.VarietyName)
         .map((entry) => ({
           VarietyId: entry.VarietyId,
           Name: entry.VarietyName ?? '',
           CropId: entry.CropId,
         })),
-    [yearCroppings, field.data],
+    ],
+    [sharedData.data, yearCroppings, field.data],
   );
 
   if ((croppingId !== undefined && cropping.isError) || field.isError) {
