@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   registerAccessHook(app, deps.database.db);
+  registerCompression(app);
   await registerModules(app);
 
   if (serveWebApp) {
