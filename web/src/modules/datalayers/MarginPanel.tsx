@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
+import { cropDefinitionById } from '@headland/domain/crops';
+import { formatHectares } from '@headland/domain/units';
 import type { FieldMap } from '../../map/FieldMap.ts';
+import { marginCropId, marginCroppingWrite } from '../../map/margin/marginCropping.ts';
 import type { MarginPicker, MarginPickerState } from '../../map/margin/MarginPicker.ts';
 import { areaText, lengthText } from '../../map/measure/measureFormat.ts';
 import { defaultMarginWidthMetres } from '../../map/mapConstants.ts';
+import { ApiRequestError } from '../../shell/http/apiClient.ts';
+import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useCanEditFields, useSaveCropping } from '../fields/fieldsQueries.ts';
 
 export interface MarginPanelProps {
   fieldMap: FieldMap;
@@ -14,11 +20,23 @@ export interface MarginPanelProps {
   onClose: () => void;
 }
 
-/** The margin picker's panel: width, direction, whole boundary, and the margin's area and length. */
+/**
+ * The margin picker's panel: width, direction, whole boundary, the margin's area and length, and 'Create margin
+ * cropping', which keeps the picked margin as a cropping of the brand's margin crop in the open crop year. The
+ * server checks the cropping as any other (rights, restricted croppings, the field's area); its refusal is shown
+ * here. A created cropping reloads the map's fields, and the picker is cleared for the next margin.
+ */
 export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPanelProps) {
   const { t } = useTranslation();
+  const session = useAppSession();
+  const canCreateCropping = useCanEditFields();
+  const saveCropping = useSaveCropping();
   const [picker, setPicker] = useState<MarginPicker | null>(null);
   const [state, setState] = useState<MarginPickerState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const cropId = marginCropId(session.brand);
+  const cropName = cropDefinitionById(cropId)?.name ?? '';
 
   useEffect(() => {
     const boundary = fieldMap.fieldFeature(fieldId)?.getGeometry() as MultiPolygon | undefined;
@@ -40,6 +58,33 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
     };
   }, [fieldMap, fieldId]);
 
+  const createCropping = async () => {
+    const margin = picker?.marginPolygon();
+    if (!margin) return;
+    setError(null);
+    setCreated(null);
+    try {
+      const cropping = await saveCropping.mutateAsync({
+        body: marginCroppingWrite({ fieldId, yearId: session.yearId, cropId, margin }),
+      });
+      setCreated(
+        t('map.margin.created', {
+          crop: cropping.Crop.Name,
+          year: cropping.YearId,
+          value: formatHectares(cropping.Area ?? 0),
+        }),
+      );
+      picker?.escape();
+    } catch (failure) {
+      const message =
+        failure instanceof ApiRequestError
+          ? (failure.apiError?.Errors?.[0]?.Message ?? failure.apiError?.Message)
+          : undefined;
+      setError(message ?? t('map.margin.createFailed'));
+    }
+  };
+
+  const hasMargin = state?.step === 'committed' && state.area != null && state.area > 0;
   const title = t('map.margin.title', { name: fieldName });
   return (
     <Paper shadow="md" p="sm" withBorder w={300} role="dialog" aria-label={title}>
@@ -74,6 +119,31 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
             <Text size="sm">{t('map.margin.area', { value: areaText(state.area) })}</Text>
             <Text size="sm">{t('map.margin.length', { value: lengthText(state.length) })}</Text>
           </Stack>
+        )}
+        {canCreateCropping && (
+          <Button
+            size="xs"
+            disabled={!hasMargin}
+            loading={saveCropping.isPending}
+            onClick={() => void createCropping()}
+          >
+            {t('map.margin.createCropping')}
+          </Button>
+        )}
+        {canCreateCropping && (
+          <Text size="xs" c="dimmed">
+            {t('map.margin.croppingHelp', { crop: cropName, year: session.yearId })}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" p="xs" role="alert">
+            <Text size="xs">{error}</Text>
+          </Alert>
+        )}
+        {created && (
+          <Text size="xs" c="green.8" role="status">
+            {created}
+          </Text>
         )}
         <Group justify="flex-end" gap="xs">
           <Button
