@@ -1,7 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { FieldResponse } from '@headland/domain/api/fieldsApi';
+import {
+  holdingValidationResponseSchema,
+  type CroppingWrite,
+  type FieldResponse,
+} from '@headland/domain/api/fieldsApi';
 import type Geometry from 'ol/geom/Geometry.js';
 import type Polygon from 'ol/geom/Polygon.js';
 import MultiPolygon from 'ol/geom/MultiPolygon.js';
@@ -12,14 +16,19 @@ import type {
   DrawType,
   EditTool,
 } from '../../map/edit/BoundaryEditor.ts';
-import { writeBoundary } from '../../map/layers/fieldFeatures.ts';
+import { croppingFeatureId, writeBoundary } from '../../map/layers/fieldFeatures.ts';
 import { measureArea } from '../../map/measure/measureGeometry.ts';
 import { areaText } from '../../map/measure/measureFormat.ts';
 import { ApiRequestError } from '../../shell/http/apiClient.ts';
-import { useSaveField } from '../fields/fieldsQueries.ts';
+import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { useSaveCropping, useSaveField } from '../fields/fieldsQueries.ts';
+import { croppingBoundaryWarnings } from './croppingBoundaryWarnings.ts';
 
-/** Editing an existing field's boundary, or drawing a new field. */
-export type BoundaryEditTarget = { kind: 'edit'; fieldId: number; fieldName: string } | { kind: 'create' };
+/** Editing an existing field's boundary, drawing a new field, or editing a cropping's boundary. */
+export type BoundaryEditTarget =
+  | { kind: 'edit'; fieldId: number; fieldName: string }
+  | { kind: 'create' }
+  | { kind: 'cropping'; croppingId: number; fieldName: string; cropName: string };
 
 export interface BoundaryEditPanelProps {
   fieldMap: FieldMap;
@@ -41,8 +50,11 @@ function polygonArea(geometry: Geometry | null, nationalGrid: boolean): number |
 
 /**
  * The boundary editing panel. The editing code is loaded when the panel opens. Save sends the boundary through
- * the fields API (a new field with its name); the editor stays open until the save has worked, so a refused save
- * loses nothing. Cancel gives the original boundary back.
+ * the fields API (a new field with its name), or for a cropping through the croppings API, where the server
+ * works the cropping's area out from its new boundary; the editor stays open until the save has worked, so a
+ * refused save loses nothing. Cancel gives the original boundary back. A saved cropping boundary is checked
+ * with the holding validation: one outside its field or overlapping another cropping is kept, and the panel
+ * says so before it closes.
  */
 export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: BoundaryEditPanelProps) {
   const { t } = useTranslation();
@@ -52,7 +64,10 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
   const [name, setName] = useState('');
   const [drawType, setDrawType] = useState<DrawType>('Polygon');
   const [error, setError] = useState<string | null>(null);
+  const [warnings, setWarnings] = useState<string[] | null>(null);
   const saveField = useSaveField();
+  const saveCropping = useSaveCropping();
+  const api = useApiClient();
   const latest = useRef({ nationalGrid });
   useLayoutEffect(() => {
     latest.current = { nationalGrid };
@@ -81,6 +96,12 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
         });
         if (target.kind === 'edit') {
           const geometry = fieldMap.fieldFeature(target.fieldId)?.getGeometry();
+          if (geometry) created.editGeometry(geometry, 'vertices');
+        } else if (target.kind === 'cropping') {
+          // A cropping without a boundary of its own is drawn with its field's: editing starts from that.
+          const geometry = fieldMap.croppings.source
+            .getFeatureById(croppingFeatureId(target.croppingId))
+            ?.getGeometry();
           if (geometry) created.editGeometry(geometry, 'vertices');
         } else {
           created.draw('Polygon');
@@ -112,6 +133,10 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
     }
     const body = { Boundary: writeBoundary(geometry), srid: 4326 as const };
     try {
+      if (target.kind === 'cropping') {
+        await saveCroppingBoundary(target.croppingId, { ...body, Area: null });
+        return;
+      }
       const saved = await saveField.mutateAsync(
         target.kind === 'edit' ? { fieldId: target.fieldId, body } : { body: { ...body, Name: name.trim() } },
       );
@@ -126,6 +151,24 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
     }
   };
 
+  /** Saves, then asks the holding validation whether the new boundary stays within its field and clear of others. */
+  const saveCroppingBoundary = async (croppingId: number, body: CroppingWrite) => {
+    const saved = await saveCropping.mutateAsync({ croppingId, body });
+    editor?.commit();
+    const issues = await api
+      .get('/api/holdings/v1/validation', {
+        query: { year: saved.YearId },
+        schema: holdingValidationResponseSchema,
+        spinner: false,
+        errorDialog: false,
+      })
+      // The boundary is saved whatever the check answers; a failed check only means no warning.
+      .catch(() => []);
+    const found = croppingBoundaryWarnings(issues, croppingId);
+    if (found.length === 0) onDone(null);
+    else setWarnings(found);
+  };
+
   const cancel = () => {
     editor?.cancel();
     onDone(null);
@@ -133,7 +176,36 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
 
   const hasGeometry = state !== null && !state.drawing && state.mode !== 'none';
   const title =
-    target.kind === 'edit' ? t('map.edit.editTitle', { name: target.fieldName }) : t('map.edit.newTitle');
+    target.kind === 'edit'
+      ? t('map.edit.editTitle', { name: target.fieldName })
+      : target.kind === 'cropping'
+        ? t('map.edit.croppingTitle', { crop: target.cropName, name: target.fieldName })
+        : t('map.edit.newTitle');
+  if (warnings) {
+    return (
+      <Paper shadow="md" p="sm" withBorder w={320} role="dialog" aria-label={title}>
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <Alert color="yellow" p="xs" role="alert" title={t('map.edit.savedWithIssues')}>
+            <Stack gap={2}>
+              {warnings.map((warning) => (
+                <Text size="xs" key={warning}>
+                  {warning}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+          <Group justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => onDone(null)}>
+              {t('map.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Paper shadow="md" p="sm" withBorder w={320} role="dialog" aria-label={title}>
       <Stack gap="xs">
@@ -194,8 +266,8 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
           <Button
             size="xs"
             onClick={() => void save()}
-            loading={saveField.isPending}
-            disabled={!hasGeometry || !state.canCommit || (target.kind === 'edit' && !state.changed)}
+            loading={saveField.isPending || saveCropping.isPending}
+            disabled={!hasGeometry || !state.canCommit || (target.kind !== 'create' && !state.changed)}
           >
             {t('map.save')}
           </Button>

@@ -24,7 +24,7 @@ import {
   userSeesTrackingInfo,
 } from '../../map/geolocation/geolocationAvailability.ts';
 import type { ContextMenuRequest } from '../../map/interactions/ContextMenuTrigger.ts';
-import { fieldOf } from '../../map/layers/fieldFeatures.ts';
+import { croppingOf, fieldOf } from '../../map/layers/fieldFeatures.ts';
 import { readMapConfig } from '../../map/mapConfig.ts';
 import { useCanEditFields } from '../fields/fieldsQueries.ts';
 import { BoundaryEditPanel, type BoundaryEditTarget } from './BoundaryEditPanel.tsx';
@@ -44,6 +44,8 @@ interface ContextMenuState {
   y: number;
   fieldId: number | null;
   fieldName: string | null;
+  /** The cropping under the pointer, when the menu was opened over the cropping layer. */
+  cropping: { croppingId: number; cropName: string } | null;
 }
 
 /** The one tool that owns the map's pointer at a time, besides panning and zooming. */
@@ -54,6 +56,12 @@ type ActiveTool =
   | null;
 
 const mapConfig = readMapConfig();
+
+function boundaryEditKey(target: BoundaryEditTarget): string {
+  if (target.kind === 'edit') return `edit-${target.fieldId}`;
+  if (target.kind === 'cropping') return `cropping-${target.croppingId}`;
+  return 'create';
+}
 
 /** The holding's country as searches name it, for the region suffix of place searches. */
 const regionCountries: Readonly<Record<number, string>> = {
@@ -108,11 +116,13 @@ export function DataLayersPage() {
       formatArea,
       onContextMenu: (request: ContextMenuRequest) => {
         const field = request.feature ? fieldOf(request.feature) : undefined;
+        const cropping = request.feature ? croppingOf(request.feature) : undefined;
         setContextMenu({
           x: request.pixel[0] ?? 0,
           y: request.pixel[1] ?? 0,
           fieldId: field?.FieldId ?? null,
           fieldName: field?.Name ?? null,
+          cropping: cropping ? { croppingId: cropping.CroppingId, cropName: cropping.Crop.Name } : null,
         });
       },
       onSelectionChange: (ids) => setSelectedCount(ids.size),
@@ -163,6 +173,20 @@ export function DataLayersPage() {
         disabled: !canEditFields,
         onSelect: () => setActiveTool({ kind: 'boundary', target: { kind: 'edit', fieldId, fieldName } }),
       },
+      ...(contextMenu.cropping
+        ? [
+            {
+              id: 'editCropping',
+              label: t('map.contextMenu.editCroppingBoundary', { crop: contextMenu.cropping.cropName }),
+              disabled: !canEditFields,
+              onSelect: () =>
+                setActiveTool({
+                  kind: 'boundary',
+                  target: { kind: 'cropping', ...contextMenu.cropping!, fieldName },
+                }),
+            },
+          ]
+        : []),
       {
         id: 'margin',
         label: t('map.contextMenu.margin'),
@@ -275,10 +299,7 @@ export function DataLayersPage() {
           </Button>
         )}
         {trackingAllowed && fieldMap && (
-          <LocationTracking
-            fieldMap={fieldMap}
-            showInfo={userSeesTrackingInfo(session.user.Properties)}
-          />
+          <LocationTracking fieldMap={fieldMap} showInfo={userSeesTrackingInfo(session.user.Properties)} />
         )}
       </Group>
 
@@ -290,7 +311,7 @@ export function DataLayersPage() {
           {activeTool.kind === 'boundary' && (
             <BoundaryEditPanel
               // A new target starts a new editor.
-              key={activeTool.target.kind === 'edit' ? `edit-${activeTool.target.fieldId}` : 'create'}
+              key={boundaryEditKey(activeTool.target)}
               fieldMap={fieldMap}
               target={activeTool.target}
               nationalGrid={nationalGrid}
