@@ -14,8 +14,9 @@ import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase
  * The holding users and permissions dialog on a large holding (holdings spec §2.2): the demo's Wold Farm with
  * BENCH_USERS extra members (200) and BENCH_CROPPINGS extra croppings (2,000) in its last crop year, on
  * PGlite. It times the dialog's GET on its own, then in headless Chromium the dialog from the menu click to
- * its first table, the Permissions grid after its tab is clicked, and one filter keystroke until the grid
- * shows the narrower set of columns.
+ * its first table, the Permissions grid after its tab is clicked, one filter keystroke until the grid shows
+ * the narrower set of columns, and the Cropping tab (one restricted member against every cropping) after its
+ * tab is clicked.
  */
 const userCount = Number(process.env.BENCH_USERS ?? 200);
 const croppingCount = Number(process.env.BENCH_CROPPINGS ?? 2000);
@@ -30,6 +31,8 @@ const cropIds = [1, 4, 13, 18, 1001];
 const firstNames = ['Amy', 'Ben', 'Cara', 'Dev', 'Ella', 'Finn', 'Gina', 'Hugo', 'Isla', 'Joel'];
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The built web app to serve: another build (of an older commit, say) can be compared with BENCH_WEB_DIST. */
+const builtWeb = process.env.BENCH_WEB_DIST || join(repoRoot, 'web', 'dist');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const stepTimeoutMs = 120_000;
 
@@ -166,12 +169,43 @@ async function timeClickUntil(page: Page, target: string, ready: string): Promis
 }
 
 const dialogSelector = '[role="dialog"]';
-const gridHeads = `${dialogSelector} table[aria-label="Permissions of the members"] thead th`;
+const gridTable = `${dialogSelector} table[aria-label="Permissions of the members"]`;
+const gridHeads = `${gridTable} thead th`;
+const croppingTable = `${dialogSelector} table[aria-label="Croppings open to the restricted members"]`;
 
-/** One round: open the dialog, show the grid, type one filter character, close. */
-async function browserRound(
-  page: Page,
-): Promise<{ open: number; grid: number; filter: number; columns: [number, number] }> {
+/**
+ * In the page, once per animation frame: the time once the grid's member columns in all (its aria-colcount
+ * less the Feature column; its header cells for a build that draws every column) equal `count`, or differ
+ * from it when `differ` is set; else 0. The grid draws only the columns in view, so its header cells do not
+ * tell how many members it shows.
+ */
+function whenColumns([selector, count, differ]: readonly [string, number, boolean]): number {
+  const table = document.querySelector(selector);
+  if (!table || !table.querySelector('thead th')) return 0;
+  const declared = table.getAttribute('aria-colcount');
+  const columns = (declared ? Number(declared) : table.querySelectorAll('thead th').length) - 1;
+  return (differ ? columns !== count : columns === count) ? performance.now() : 0;
+}
+
+function gridColumnCount(page: Page): Promise<number> {
+  return page.evaluate((selector) => {
+    const table = document.querySelector(selector);
+    const declared = table?.getAttribute('aria-colcount');
+    return (declared ? Number(declared) : (table?.querySelectorAll('thead th').length ?? 0)) - 1;
+  }, gridTable);
+}
+
+interface Round {
+  open: number;
+  grid: number;
+  filter: number;
+  cropping: number;
+  columns: [number, number];
+  drawn: number;
+}
+
+/** One round: open the dialog, show the grid, type one filter character, clear it, show the Cropping tab, close. */
+async function browserRound(page: Page): Promise<Round> {
   await page.getByRole('button', { name: 'User menu' }).click();
   const item = page.getByRole('menuitem', { name: 'Edit permissions' });
   await item.waitFor();
@@ -185,7 +219,9 @@ async function browserRound(
   const tab = dialog.getByRole('tab', { name: 'Permissions', exact: true });
   await tab.evaluate((node) => node.setAttribute('data-bench', 'permissions-tab'));
   const grid = await timeClickUntil(page, '[data-bench="permissions-tab"]', gridHeads);
-  const before = await page.locator(gridHeads).count();
+  const before = await gridColumnCount(page);
+  // Header cells less the Feature column: the member columns actually drawn.
+  const drawn = (await page.locator(gridHeads).count()) - 1;
 
   const filter = dialog.getByLabel('Filter by user name');
   await filter.focus();
@@ -200,32 +236,42 @@ async function browserRound(
     );
   });
   await page.keyboard.press('7');
-  const done = await page.waitForFunction(
-    ([selector, count]) => {
-      const heads = document.querySelectorAll(selector as string).length;
-      return heads > 0 && heads !== count ? performance.now() : 0;
-    },
-    [gridHeads, before] as const,
-    { polling: 'raf', timeout: stepTimeoutMs },
-  );
+  const done = await page.waitForFunction(whenColumns, [gridTable, before, true] as const, {
+    polling: 'raf',
+    timeout: stepTimeoutMs,
+  });
   const filterTime =
     ((await done.jsonValue()) as number) -
     (await page.evaluate(() => (window as unknown as { benchKey: number }).benchKey));
-  const after = await page.locator(gridHeads).count();
+  const after = await gridColumnCount(page);
+
+  // The restricted member does not match the filter: clear it before the Cropping tab.
+  await filter.fill('');
+  await page.waitForFunction(whenColumns, [gridTable, before, false] as const, {
+    polling: 'raf',
+    timeout: stepTimeoutMs,
+  });
+  const croppingTab = dialog.getByRole('tab', { name: 'Cropping', exact: true });
+  await croppingTab.evaluate((node) => node.setAttribute('data-bench', 'cropping-tab'));
+  const cropping = await timeClickUntil(
+    page,
+    '[data-bench="cropping-tab"]',
+    `${croppingTable} tbody th[scope="rowgroup"]`,
+  );
+
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await dialog.waitFor({ state: 'detached' });
-  // Header cells less the Feature column: the member columns before and after the keystroke.
-  return { open, grid, filter: filterTime, columns: [before - 1, after - 1] };
+  return { open, grid, filter: filterTime, cropping, columns: [before, after], drawn };
 }
 
-if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-  throw new Error("web/dist/index.html is missing: run 'npm run build' at the repository root first");
+if (!existsSync(join(builtWeb, 'index.html'))) {
+  throw new Error(`${builtWeb}/index.html is missing: run 'npm run build' at the repository root first`);
 }
 const workDir = mkdtempSync(join(tmpdir(), 'headland-bench-permissions-'));
 const dataDir = join(workDir, 'db');
 const webDist = join(workDir, 'web');
 try {
-  cpSync(join(repoRoot, 'web', 'dist'), webDist, { recursive: true });
+  cpSync(builtWeb, webDist, { recursive: true });
   await copyMigratedPgliteDir(dataDir);
   const config = configFromEnv({
     ...process.env,
@@ -276,10 +322,13 @@ try {
           `Dialog, menu click to the Users table drawn (includes the GET): ${summary(rounds.map((r) => r.open))}`,
         );
         console.log(
-          `Permissions grid, tab click to the grid drawn (${columnsBefore} member columns): ${summary(rounds.map((r) => r.grid))}`,
+          `Permissions grid, tab click to the grid drawn (${columnsBefore} member columns, ${rounds[0]!.drawn} drawn): ${summary(rounds.map((r) => r.grid))}`,
         );
         console.log(
           `Filter keystroke '7' to the grid redrawn (${columnsBefore} -> ${columnsAfter} columns): ${summary(rounds.map((r) => r.filter))}`,
+        );
+        console.log(
+          `Cropping tab, tab click to the grid drawn (${get.croppings} croppings): ${summary(rounds.map((r) => r.cropping))}`,
         );
       } finally {
         await browser.close();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { HoldingRole } from '@headland/domain/roles';
@@ -155,5 +155,74 @@ describe('Cropping tab', { timeout: 30_000 }, () => {
         "There are no users with the 'restricted member' role registered on this holding.",
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('Cropping tab of a holding with many croppings', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Cara (restricted) against 300 croppings of one crop, the 250th withheld, in a viewport 600 px high. */
+  async function openLongGrid() {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const data = aPermissionsResponse();
+    data.croppings = Array.from({ length: 300 }, (_, index) => {
+      const number = String(index + 1).padStart(3, '0');
+      return aCropping({
+        croppingId: 1000 + index,
+        description: `Field ${number}, Winter wheat, 1.00 ha`,
+        area: 1,
+      });
+    });
+    data.users[2] = { ...data.users[2]!, croppingPermissions: [{ croppingId: 1249, authorized: false }] };
+    const server = await openCropping(data);
+    return { server, table: screen.getByRole('table', { name: 'Croppings open to the restricted members' }) };
+  }
+
+  const drawnCroppings = () =>
+    within(screen.getByRole('rowgroup', { name: 'All crops' }))
+      .getAllByRole('rowheader')
+      .filter((header) => header.getAttribute('scope') === 'row')
+      .map((header) => header.textContent);
+
+  it('draws the lines in view and tells the full count', async () => {
+    const { table } = await openLongGrid();
+    // The header, Access any cropping, the group's line and 300 croppings.
+    expect(table.getAttribute('aria-rowcount')).toBe('303');
+    const drawn = drawnCroppings();
+    expect(drawn[0]).toBe('Field 001, Winter wheat, 1.00 ha');
+    expect(drawn.length).toBeLessThan(40);
+    expect(screen.queryByLabelText('Field 250, Winter wheat, 1.00 ha for Cara Mills')).toBeNull();
+  });
+
+  it("keeps the group's tri-state and its box acting on every cropping, drawn or not", async () => {
+    const { server, table } = await openLongGrid();
+    expect(state(box('All crops for Cara Mills'))).toBe('mixed');
+    fireEvent.click(box('All crops for Cara Mills'));
+    expect(state(box('All crops for Cara Mills'))).toBe('checked');
+
+    const viewport = table.parentElement!;
+    viewport.scrollTop = 249 * 38;
+    fireEvent.scroll(viewport);
+    await waitFor(() => expect(drawnCroppings()).toContain('Field 250, Winter wheat, 1.00 ha'));
+    expect(drawnCroppings()).not.toContain('Field 001, Winter wheat, 1.00 ha');
+    // Opened by the group's box although it was not drawn then.
+    const opened = box('Field 250, Winter wheat, 1.00 ha for Cara Mills');
+    expect(opened.checked).toBe(true);
+    expect(opened.closest('tr')!.getAttribute('aria-rowindex')).toBe('253');
+    fireEvent.click(box('Field 251, Winter wheat, 1.00 ha for Cara Mills'));
+    // The group's line is out of view down here; back at the top it is mixed again.
+    expect(screen.queryByLabelText('All crops for Cara Mills')).toBeNull();
+    viewport.scrollTop = 0;
+    fireEvent.scroll(viewport);
+    await waitFor(() => expect(state(box('All crops for Cara Mills'))).toBe('mixed'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    const sent = server.saves()[0]!.users[0]!.croppingPermissions!;
+    expect(sent).toHaveLength(300);
+    expect(sent.filter((entry) => !entry.authorized)).toEqual([{ croppingId: 1250, authorized: false }]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { holdingPermissionFeatures, permissionCell } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
@@ -165,6 +165,69 @@ describe('Permissions tab', { timeout: 30_000 }, () => {
     await openGrid();
     fireEvent.change(screen.getByLabelText('Filter by user name'), { target: { value: 'cara' } });
     expect(headers()).toEqual(['Feature', 'Cara Mills']);
+  });
+});
+
+describe('Permissions tab of a holding with many members', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The viewer and 40 members, Member 01 to Member 40, in a viewport 1,000 px wide. */
+  async function openWideGrid() {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const data = aPermissionsResponse();
+    const members = Array.from({ length: 40 }, (_, index) => {
+      const number = String(index + 1).padStart(2, '0');
+      return aPermissionsUser({
+        userId: 100 + index,
+        firstName: 'Member',
+        lastName: number,
+        email: `member${number}@example.com`,
+      });
+    });
+    data.users = [data.users[0]!, ...members];
+    await openGrid(data);
+    return screen.getByRole('table', { name: 'Permissions of the members' });
+  }
+
+  it('draws the member columns in view and tells the full count', async () => {
+    const table = await openWideGrid();
+    expect(table.getAttribute('aria-colcount')).toBe('41');
+    // 780 px after the Feature column show three columns of 300 px; two more are drawn beyond them.
+    expect(headers()).toEqual(['Feature', 'Member 01', 'Member 02', 'Member 03', 'Member 04', 'Member 05']);
+    expect(screen.queryByLabelText('Fields for Member 20')).toBeNull();
+  });
+
+  it('draws the columns scrolled into view, each cell with its label', async () => {
+    const table = await openWideGrid();
+    const viewport = table.parentElement!;
+    viewport.scrollLeft = 5_000;
+    fireEvent.scroll(viewport);
+    // Columns 16 to 20 are in view from 5,000 px on; 14, 15, 21 and 22 are drawn either side.
+    await waitFor(() => expect(headers()[1]).toBe('Member 14'));
+    expect(headers()).toHaveLength(10);
+    expect(headers().at(-1)).toBe('Member 22');
+    const fields = cellSelect('Fields for Member 20');
+    expect(fields.closest('td')!.getAttribute('aria-colindex')).toBe('21');
+    fireEvent.change(fields, { target: { value: 'view' } });
+    expect(cellSelect('Fields for Member 20').value).toBe('view');
+    expect(screen.queryByLabelText('Fields for Member 01')).toBeNull();
+  });
+
+  it('shows the columns the filter leaves, whatever was scrolled', async () => {
+    const table = await openWideGrid();
+    const viewport = table.parentElement!;
+    viewport.scrollLeft = 5_000;
+    fireEvent.scroll(viewport);
+    await waitFor(() => expect(headers()[1]).toBe('Member 14'));
+    fireEvent.change(screen.getByLabelText('Filter by user name'), { target: { value: 'member3' } });
+    // The browser brings the scroll position back within the narrower grid.
+    viewport.scrollLeft = 0;
+    fireEvent.scroll(viewport);
+    await waitFor(() => expect(headers()[1]).toBe('Member 30'));
+    expect(table.getAttribute('aria-colcount')).toBe('11');
   });
 });
 

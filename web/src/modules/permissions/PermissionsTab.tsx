@@ -1,4 +1,4 @@
-import { NativeSelect, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   holdingPermissionFeatures,
@@ -12,8 +12,11 @@ import {
   type PermissionCell,
 } from '@headland/domain/holdingPermissions';
 import { HoldingRole, resolveRole } from '@headland/domain/roles';
+import { GridSpacer } from './GridSpacer.tsx';
 import { columnName, filterDrafts, type UserDraft } from './permissionsDraft.ts';
+import { useGridWindow, type GridAxis } from './useGridWindow.ts';
 import { UserFilter } from './UserFilter.tsx';
+import './permissionsGrid.css';
 
 export interface PermissionsTabProps {
   drafts: readonly UserDraft[];
@@ -29,6 +32,9 @@ export interface PermissionsTabProps {
 }
 
 const groups: readonly HoldingPermissionGroup[] = ['main', 'scouting'];
+/** Pixel widths of the feature column and of each member column (wide enough for the longest choice). */
+const featureWidth = 220;
+const memberWidth = 300;
 
 /** Text ids cannot hold the dots of the feature ids: i18next reads dots as nesting. */
 export function featureTextKey(id: HoldingPermissionFeatureId): string {
@@ -42,7 +48,9 @@ export function permissionColumns(drafts: readonly UserDraft[]): UserDraft[] {
 
 /**
  * The Permissions tab: a grid of features against members, in two groups (main application and
- * field-scouting application), each group header with a bulk drop-down per member.
+ * field-scouting application), each group header with a bulk drop-down per member. Only the member columns in
+ * view are drawn (with some either side), so a holding with hundreds of members opens at once; the filter
+ * narrows the columns.
  */
 export function PermissionsTab({
   drafts,
@@ -57,12 +65,36 @@ export function PermissionsTab({
   const { t } = useTranslation();
   const members = permissionColumns(drafts);
   const columns = filterDrafts(members, filter);
+  const axis: GridAxis = {
+    count: columns.length,
+    size: memberWidth,
+    offset: featureWidth,
+    overscan: 2,
+    initial: 8,
+  };
+  const { bindViewport, columns: span } = useGridWindow({ columns: axis });
+  const { start, end } = span;
+  const shown = columns.slice(start, end);
+  const before = start * memberWidth;
+  const after = (columns.length - end) * memberWidth;
 
   const cellText = (value: PermissionCell | null) =>
     value === null ? t('permissions.grid.noAccess') : t(`permissions.cells.${value}`);
+  const optionsOf = (feature: HoldingPermissionFeature) => {
+    const options = permissionCellOptions[feature.format].map((option) => ({
+      value: option.value,
+      label: t(`permissions.cells.${option.value}`),
+    }));
+    // Access-type cells are always one of their two choices; the others may be cleared to no access.
+    return feature.format === 'access' ? options : [{ value: '', label: cellText(null) }, ...options];
+  };
+  const bulkOptions = [
+    { value: '', label: t('permissions.grid.bulkPlaceholder') },
+    { value: 'view', label: t('permissions.cells.view') },
+    { value: 'edit', label: t('permissions.cells.edit') },
+  ];
 
   const renderCell = (draft: UserDraft, feature: HoldingPermissionFeature) => {
-    const name = columnName(draft);
     const availability = permissionAvailability(
       feature.id,
       resolveRole(draft.loaded.userRole),
@@ -79,26 +111,25 @@ export function PermissionsTab({
     }
     const value = permissionCell(draft.holdingPermissions, feature.id);
     if (!editable) return <Text size="sm">{cellText(value)}</Text>;
-    const options = permissionCellOptions[feature.format].map((option) => ({
-      value: option.value,
-      label: t(`permissions.cells.${option.value}`),
-    }));
-    // Access-type cells are always one of their two choices; the others may be cleared to no access.
-    const data = feature.format === 'access' ? options : [{ value: '', label: cellText(null) }, ...options];
     return (
-      <NativeSelect
-        size="xs"
+      <select
+        className="hl-grid-select"
         aria-label={t(`permissions.grid.cellLabel.${feature.group}`, {
           feature: t(featureTextKey(feature.id)),
-          name,
+          name: columnName(draft),
         })}
         value={value ?? ''}
-        data={data}
         onChange={(event) => {
           const chosen = event.currentTarget.value;
           onCellChange(draft.loaded.userId, feature.id, chosen === '' ? null : (chosen as PermissionCell));
         }}
-      />
+      >
+        {optionsOf(feature).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     );
   };
 
@@ -118,68 +149,100 @@ export function PermissionsTab({
       {columns.length === 0 ? (
         <Text c="dimmed">{t('permissions.noMatch')}</Text>
       ) : (
-        <ScrollArea.Autosize type="auto" mah="calc(100vh - 22rem)" mih={240}>
-          <Table aria-label={t('permissions.grid.table')} withColumnBorders stickyHeader>
+        <div className="hl-grid-viewport" ref={bindViewport}>
+          <Table
+            className="hl-grid"
+            aria-label={t('permissions.grid.table')}
+            aria-colcount={columns.length + 1}
+            layout="fixed"
+            w={featureWidth + columns.length * memberWidth}
+            withColumnBorders
+            stickyHeader
+          >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th miw={190}>{t('permissions.grid.feature')}</Table.Th>
-                {columns.map((draft) => (
-                  <Table.Th key={draft.loaded.userId} miw={260}>
+                <Table.Th className="hl-grid-heading" w={featureWidth} aria-colindex={1}>
+                  {t('permissions.grid.feature')}
+                </Table.Th>
+                <GridSpacer width={before} />
+                {shown.map((draft, index) => (
+                  <Table.Th
+                    key={draft.loaded.userId}
+                    className="hl-grid-member"
+                    w={memberWidth}
+                    aria-colindex={start + index + 2}
+                  >
                     <Tooltip label={draft.loaded.email}>
                       <span>{columnName(draft)}</span>
                     </Tooltip>
                   </Table.Th>
                 ))}
+                <GridSpacer width={after} />
               </Table.Tr>
             </Table.Thead>
             {groups.map((group) => {
               const groupName = t(`permissions.grid.groups.${group}`);
               return (
                 <Table.Tbody key={group} aria-label={groupName}>
-                  <Table.Tr bg="var(--mantine-color-gray-0)">
-                    <Table.Th scope="rowgroup">{groupName}</Table.Th>
-                    {columns.map((draft) => (
-                      <Table.Td key={draft.loaded.userId}>
+                  <Table.Tr className="hl-grid-group">
+                    <Table.Th className="hl-grid-heading" scope="rowgroup" aria-colindex={1}>
+                      {groupName}
+                    </Table.Th>
+                    <GridSpacer width={before} />
+                    {shown.map((draft, index) => (
+                      <Table.Td key={draft.loaded.userId} aria-colindex={start + index + 2}>
                         {editable && (
-                          <NativeSelect
-                            size="xs"
+                          <select
+                            className="hl-grid-select"
                             aria-label={t('permissions.grid.bulkLabel', {
                               group: groupName,
                               name: columnName(draft),
                             })}
                             value=""
-                            data={[
-                              { value: '', label: t('permissions.grid.bulkPlaceholder') },
-                              { value: 'view', label: t('permissions.cells.view') },
-                              { value: 'edit', label: t('permissions.cells.edit') },
-                            ]}
                             onChange={(event) => {
                               const level = event.currentTarget.value;
                               if (level === 'view' || level === 'edit')
                                 onBulkChange(draft.loaded.userId, group, level);
                             }}
-                          />
+                          >
+                            {bulkOptions.map((option) => (
+                              <option key={option.value} value={option.value}>
+                                {option.label}
+                              </option>
+                            ))}
+                          </select>
                         )}
                       </Table.Td>
                     ))}
+                    <GridSpacer width={after} />
                   </Table.Tr>
                   {holdingPermissionFeatures
                     .filter((feature) => feature.group === group)
                     .map((feature) => (
                       <Table.Tr key={feature.id}>
-                        <Table.Th scope="row" fw="normal" pl={'parent' in feature ? 'xl' : undefined}>
+                        <Table.Th
+                          className="hl-grid-heading"
+                          scope="row"
+                          fw="normal"
+                          pl={'parent' in feature ? 'xl' : undefined}
+                          aria-colindex={1}
+                        >
                           {t(featureTextKey(feature.id))}
                         </Table.Th>
-                        {columns.map((draft) => (
-                          <Table.Td key={draft.loaded.userId}>{renderCell(draft, feature)}</Table.Td>
+                        <GridSpacer width={before} />
+                        {shown.map((draft, index) => (
+                          <Table.Td key={draft.loaded.userId} aria-colindex={start + index + 2}>
+                            {renderCell(draft, feature)}
+                          </Table.Td>
                         ))}
+                        <GridSpacer width={after} />
                       </Table.Tr>
                     ))}
                 </Table.Tbody>
               );
             })}
           </Table>
-        </ScrollArea.Autosize>
+        </div>
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HoldingRole, holdingRoleSchema } from '@headland/domain/roles';
 import {
@@ -10,6 +10,7 @@ import {
   type Viewer,
 } from './permissionsDraft.ts';
 import { UserFilter } from './UserFilter.tsx';
+import './permissionsGrid.css';
 
 export interface UsersTabProps {
   drafts: readonly UserDraft[];
@@ -38,7 +39,10 @@ function TrashIcon() {
   );
 }
 
-/** The Users tab: name, e-mail and role of every user, with the role drop-down and the remove button. */
+/**
+ * The Users tab: name, e-mail and role of every user, with the role drop-down (a plain one: a holding may have
+ * hundreds of users) and the remove button.
+ */
 export function UsersTab({
   drafts,
   viewer,
@@ -96,16 +100,21 @@ export function UsersTab({
                 </Table.Td>
                 <Table.Td>{loaded.email}</Table.Td>
                 <Table.Td>
-                  <NativeSelect
+                  <select
+                    className="hl-grid-select"
                     aria-label={t('permissions.users.roleOf', { name: loaded.displayName })}
-                    size="xs"
                     value={String(draft.holdingRole)}
                     disabled={control.disabled || readOnly}
-                    data={control.options.map((role) => ({ value: String(role), label: roleName(role) }))}
                     onChange={(event) =>
                       onRoleChange(loaded.userId, holdingRoleSchema.parse(Number(event.currentTarget.value)))
                     }
-                  />
+                  >
+                    {control.options.map((role) => (
+                      <option key={role} value={String(role)}>
+                        {roleName(role)}
+                      </option>
+                    ))}
+                  </select>
                 </Table.Td>
                 <Table.Td>
                   {removable && (
