@@ -38,6 +38,17 @@ export interface FieldMapOptions {
   onBasemapUnavailable?: () => void;
 }
 
+/** The page's window as the map benchmark (bench/map) reads it. */
+type BenchWindow = Window & { headlandFieldMap?: FieldMap };
+
+/**
+ * The map benchmark drives the view frame by frame and waits for whole renders, which needs the map itself; it
+ * asks for it with `?mapbench` in the page's address. Without that parameter nothing is put on the window.
+ */
+function benchHookRequested(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('mapbench');
+}
+
 /**
  * One map of a holding's fields and croppings: the OpenLayers map with its base map, fields layer, cropping
  * layer, holding-extent button, tooltip, context menu trigger and selection. Everything it holds belongs to this
@@ -96,6 +107,7 @@ export class FieldMap {
       describe: options.describeFeature,
       layerFilter: (layer) => this.isFeatureLayer(layer),
     });
+    if (benchHookRequested()) (window as BenchWindow).headlandFieldMap = this;
   }
 
   private isFeatureLayer(layer: Layer): boolean {
@@ -203,6 +215,8 @@ export class FieldMap {
   }
 
   dispose(): void {
+    const benchWindow = typeof window === 'undefined' ? undefined : (window as BenchWindow);
+    if (benchWindow?.headlandFieldMap === this) delete benchWindow.headlandFieldMap;
     this.tooltip.dispose();
     this.selection.detach(this.map);
     this.map.setTarget(undefined);

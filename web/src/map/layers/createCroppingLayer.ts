@@ -15,6 +15,7 @@ import { LabelPoints } from '../style/labelPoint.ts';
 import { createLabelStyle } from '../style/labelStyle.ts';
 import { PatternFills, rgba } from '../style/PatternFills.ts';
 import { croppingOf, fieldOf, type CroppingFeature } from './fieldFeatures.ts';
+import { largestFirst } from './largestFirst.ts';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 
 export interface CroppingLayerOptions {
@@ -59,6 +60,15 @@ const defaults: Required<CroppingLayerOptions> = {
   formatArea: (hectares) => `${hectares.toFixed(2)} ha`,
 };
 
+/** The fill a cropping resolved to under one revision of the style options, and its place in the drawing order. */
+interface FillKey {
+  revision: number;
+  colour: Rgb;
+  pattern: string | null;
+  /** Colour, then pattern, as one number. */
+  order: number;
+}
+
 /** The label texts of a cropping, from its field and itself. */
 export function croppingLabelSubject(field: FieldResponse, cropping: CroppingResponse): LabelSubject {
   return {
@@ -86,7 +96,9 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
   const labelPoints = new LabelPoints();
   const fillStyles = new Map<string, Style>();
   // Per feature: the fill it resolved to, and its label, each under the revision it was made for.
-  const fillKeys = new WeakMap<FeatureLike, { revision: number; colour: Rgb; pattern: string | null }>();
+  const fillKeys = new WeakMap<FeatureLike, FillKey>();
+  // Patterns numbered as first met, so that the render order compares numbers only.
+  const patternRanks = new Map<string, number>();
   const labels = new WeakMap<FeatureLike, { revision: number; text: string }>();
   const labelStyles = new WeakMap<FeatureLike, { text: string; geometry: unknown; style: Style | null }>();
   let fillRevision = 0;
@@ -94,14 +106,21 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
 
   const selectedStroke = new Stroke({ color: rgba(colours.selection), width: 3 });
 
-  function fillOf(feature: FeatureLike): { colour: Rgb; pattern: string | null } {
+  function fillOf(feature: FeatureLike): FillKey {
     const cached = fillKeys.get(feature);
     if (cached && cached.revision === fillRevision) return cached;
     const cropping = croppingOf(feature);
     const resolved = cropping
       ? resolveCroppingFill(cropping, current.styleMode, current.styleEntries)
       : { colour: colours.missingCrop, pattern: null };
-    const entry = { revision: fillRevision, ...resolved };
+    let rank = 0;
+    if (resolved.pattern !== null) {
+      rank = patternRanks.get(resolved.pattern) ?? patternRanks.size + 1;
+      patternRanks.set(resolved.pattern, rank);
+    }
+    const [red, green, blue] = resolved.colour;
+    const order = ((red * 256 + green) * 256 + blue) * 1_024 + rank;
+    const entry = { revision: fillRevision, ...resolved, order };
     fillKeys.set(feature, entry);
     return entry;
   }
@@ -162,22 +181,11 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
 
   // Croppings drawn colour by colour: the canvas fills consecutive shapes of one style in one call, which at
   // a holding-wide view of thousands of croppings is most of the drawing time.
-  const renderOrder = (a: FeatureLike, b: FeatureLike): number => {
-    const fa = fillOf(a);
-    const fb = fillOf(b);
-    return (
-      fa.colour[0] - fb.colour[0] ||
-      fa.colour[1] - fb.colour[1] ||
-      fa.colour[2] - fb.colour[2] ||
-      (fa.pattern ?? '').localeCompare(fb.pattern ?? '')
-    );
-  };
+  const renderOrder = (a: FeatureLike, b: FeatureLike): number => fillOf(a).order - fillOf(b).order;
 
   // Labels are decluttered in drawing order, so they go on a layer of their own over the same source, largest
   // croppings first: the labels that give way are those of the smallest pieces, whatever their colour.
-  const areaOf = (feature: FeatureLike) =>
-    (feature.getGeometry() as MultiPolygon | undefined)?.getArea() ?? 0;
-  const labelOrder = (a: FeatureLike, b: FeatureLike): number => areaOf(b) - areaOf(a);
+  const labelOrder = largestFirst();
 
   const layer = new VectorLayer<VectorSource<CroppingFeature>, CroppingFeature>({
     source,

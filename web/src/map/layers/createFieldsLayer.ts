@@ -4,7 +4,6 @@ import VectorSource from 'ol/source/Vector.js';
 import Fill from 'ol/style/Fill.js';
 import Stroke from 'ol/style/Stroke.js';
 import Style from 'ol/style/Style.js';
-import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { fieldArea } from '@headland/domain/field';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { colours, fieldFillOpacity, labelMaxResolution } from '../mapConstants.ts';
@@ -14,6 +13,7 @@ import { LabelPoints } from '../style/labelPoint.ts';
 import { createLabelStyle } from '../style/labelStyle.ts';
 import { rgba } from '../style/PatternFills.ts';
 import { fieldOf, type FieldFeature } from './fieldFeatures.ts';
+import { largestFirst } from './largestFirst.ts';
 
 export interface FieldsLayerOptions {
   visible?: boolean;
@@ -123,9 +123,6 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
     return style;
   }
 
-  const areaOf = (feature: FeatureLike) =>
-    (feature.getGeometry() as MultiPolygon | undefined)?.getArea() ?? 0;
-
   const styleFunction = (feature: FeatureLike, resolution: number): Style[] => {
     const field = fieldOf(feature);
     const zoomedOut = resolution > current.labelMaxResolution;
@@ -144,7 +141,7 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
     source,
     style: styleFunction,
     // Every field is drawn alike, so the order only decides whose label gives way: the smallest fields'.
-    renderOrder: (a: FeatureLike, b: FeatureLike) => areaOf(b) - areaOf(a),
+    renderOrder: largestFirst(),
     declutter: 'labels',
     visible: current.visible,
     zIndex: 1,

@@ -1,0 +1,371 @@
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '@headland/server/src/app.ts';
+import { configFromEnv } from '@headland/server/src/config.ts';
+import { openDatabase } from '@headland/server/src/db/database.ts';
+import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
+import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
+import { startBareSite } from './bareSite.ts';
+import { pageFigures, printComparison, quantile, writeResults, type PageRound } from './mapReport.ts';
+import type { FirstRender, FrameSample, PanZoomPlan } from './pageDriver.ts';
+import { seedMapHolding } from './seedMapHolding.ts';
+
+/*
+ * The map benchmark (issue 6): Wold Farm grown to BENCH_FIELDS fields (5,000) with croppings in 2027, on the
+ * real app in headless Chromium, beside a bare OpenLayers page drawing the same fields list in the same run.
+ * Each round loads each page afresh and times navigation to the first complete render holding every field,
+ * then plays the same scripted zoom in, pan and zoom out, frame by frame. See bench/README.md (Map benchmark).
+ */
+const fieldCount = Number(process.env.BENCH_FIELDS ?? 5_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const framesPerPhase = Number(process.env.BENCH_FRAMES ?? 60);
+const owner = { email: 'client@headland.example', password: 'Harvest2026' };
+const holdingName = 'Wold Farm';
+const year = 2027;
+const aims = { ratio: 1.5, firstRenderMs: 1_500 };
+/** Labels show at this resolution or finer (fields-croppings-maps §9). */
+const labelMaxResolution = 10;
+/** Close enough for labels of 2 ha fields to show; about zoom 16. */
+const closeResolution = 2;
+const viewport = { width: 1280, height: 800 };
+const stepTimeoutMs = 180_000;
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const resultsPath = fileURLToPath(new URL('../results/map.json', import.meta.url));
+const profilesDir = fileURLToPath(new URL('../results/profiles/', import.meta.url));
+const profiling = Boolean(process.env.BENCH_PROFILE);
+/** Another build of the web app to serve, e.g. one made with `vite build --minify false` for readable profiles. */
+const webDistOverride = process.env.BENCH_WEB_DIST;
+// Every host but the bench's own fails at once: no base map tile loads, as on a machine without network, and
+// none is left pending to hold back the map's complete render.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...readdirSync(path)
+      .filter((name) => name !== 'node_modules' && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx'))
+      .map((name) => newestChange(join(path, name))),
+  );
+}
+
+/** Builds the web app when web/dist is missing or older than its sources; answers what it did, for the output. */
+function ensureWebBuild(): string {
+  const built = join(repoRoot, 'web', 'dist', 'index.html');
+  const sources = ['web/src', 'web/index.html', 'domain/src'].map((path) => join(repoRoot, path));
+  const reason = !existsSync(built)
+    ? 'web/dist is missing'
+    : Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs
+      ? 'web/dist is older than web/src or domain/src'
+      : null;
+  if (!reason) return 'web/dist is up to date with its sources';
+  console.log(`${reason}: running npm run build -w web`);
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  return `${reason}, so it was rebuilt (npm run build -w web)`;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs the owner in to Wold Farm in 2027 over HTTP; answers the session's token. */
+async function openSession(baseUrl: string): Promise<string> {
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    username: owner.email,
+    password: owner.password,
+  });
+  const { access_token: token } = await json<{ access_token: string }>(
+    await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    }),
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const holdings = await json<{ HoldingId: number }[]>(
+    await fetch(`${baseUrl}/api/session/v1/holdings/query?query=Wold`, { headers }),
+  );
+  const opened = await json<{ Token: string }>(
+    await fetch(`${baseUrl}/api/session/v1/holdings/select`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ holdingId: holdings[0]!.HoldingId, yearId: year, reuseSession: false }),
+    }),
+  );
+  return opened.Token;
+}
+
+interface ListFigures {
+  body: Uint8Array;
+  median: number;
+  p95: number;
+  withBoundary: number;
+  extent: [number, number, number, number];
+}
+
+/** Times the fields list over HTTP (after one unmeasured call) and keeps its bytes for the bare page. */
+async function fetchFieldList(baseUrl: string, token: string): Promise<ListFigures> {
+  const url = `${baseUrl}/api/fields/v1?year=${year}`;
+  const headers = { authorization: `Bearer ${token}` };
+  let body = new Uint8Array(await (await fetch(url, { headers })).arrayBuffer());
+  const times: number[] = [];
+  for (let call = 0; call < 5; call++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    body = new Uint8Array(await response.arrayBuffer());
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`GET /api/fields/v1 answered ${response.status}`);
+  }
+  const list = JSON.parse(new TextDecoder().decode(body)) as {
+    Boundary: { coordinates: number[][][][] } | null;
+  }[];
+  const extent: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const radius = 6_378_137;
+  let withBoundary = 0;
+  for (const field of list) {
+    if (!field.Boundary) continue;
+    withBoundary++;
+    for (const [lon, lat] of field.Boundary.coordinates.flat(2)) {
+      const x = (radius * lon! * Math.PI) / 180;
+      const y = radius * Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360));
+      extent[0] = Math.min(extent[0], x);
+      extent[1] = Math.min(extent[1], y);
+      extent[2] = Math.max(extent[2], x);
+      extent[3] = Math.max(extent[3], y);
+    }
+  }
+  return { body, median: quantile(times, 0.5), p95: quantile(times, 0.95), withBoundary, extent };
+}
+
+async function signInInBrowser(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('radio', { name: holdingName, exact: true }).check();
+  await page.getByLabel('Crop year').selectOption(String(year));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('main').getByRole('heading', { name: holdingName, level: 2 }).waitFor();
+}
+
+async function newDrivenPage(
+  context: BrowserContext,
+  driverScript: string,
+  expectedFields: number,
+  dataPath: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(stepTimeoutMs);
+  await page.addInitScript({
+    content: `window.mapBenchConfig = ${JSON.stringify({ expectedFields, dataPath })};\n${driverScript}`,
+  });
+  return page;
+}
+
+/** Where the time to the first render went, in the page's clock from the navigation's start. */
+function describeFirstRender(first: FirstRender): string {
+  const request = first.dataRequest;
+  const at = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0));
+  return (
+    `data asked ${at(request?.startTime)}, answered ${at(request?.responseEnd)}, ` +
+    `features ${at(first.featuresAt)}, drawn ${at(first.renderedAt)} ms`
+  );
+}
+
+/** A CPU profile of the page from now until `stop` is called, written to results/profiles/<name>.cpuprofile. */
+async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 250 });
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    mkdirSync(profilesDir, { recursive: true });
+    writeFileSync(join(profilesDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await session.detach();
+  };
+}
+
+/**
+ * Loads `url`, waits for the first complete render with every field, then plays the pan and zoom. With
+ * `profile`, CPU profiles of the load and of the pan and zoom are written under that name.
+ */
+async function measureRound(
+  page: Page,
+  url: string,
+  plan: PanZoomPlan,
+  profile: string | null,
+): Promise<PageRound> {
+  // A tab behind another gets one animation frame a second: the measured page must be the one in front.
+  await page.bringToFront();
+  let stop = profile ? await startProfile(page, `${profile}-load`) : null;
+  await page.goto(url);
+  const handle = await page.waitForFunction(() => window.mapBench.firstRender, undefined, {
+    polling: 100,
+    timeout: stepTimeoutMs,
+  });
+  const firstRender = (await handle.jsonValue()) as FirstRender;
+  await stop?.();
+  stop = profile ? await startProfile(page, `${profile}-panzoom`) : null;
+  const frames: FrameSample[] = [];
+  for (const mode of ['redraw', 'interaction'] as const) {
+    const each = { ...plan, mode };
+    frames.push(
+      ...((await page.evaluate((planned) => window.mapBench.panZoom(planned), each)) as FrameSample[]),
+    );
+  }
+  await stop?.();
+  return { firstRender, frames };
+}
+
+const load = loadavg();
+console.log(`Map benchmark: load average ${load.map((value) => value.toFixed(2)).join(', ')} before the run`);
+const buildNote = webDistOverride ? `serving ${webDistOverride} (BENCH_WEB_DIST)` : ensureWebBuild();
+console.log(buildNote);
+
+const workDir = mkdtempSync(join(tmpdir(), 'headland-bench-map-'));
+const dataDir = join(workDir, 'db');
+const webDist = join(workDir, 'web');
+const bareDir = join(workDir, 'bare');
+try {
+  cpSync(webDistOverride ?? join(repoRoot, 'web', 'dist'), webDist, { recursive: true });
+  mkdirSync(bareDir);
+  await copyMigratedPgliteDir(dataDir);
+  const config = configFromEnv({
+    ...process.env,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+  });
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDemoData(database);
+    const seeded = performance.now();
+    const holding = await seedMapHolding(database, holdingName, fieldCount, year);
+    console.log(
+      `${holdingName}: ${holding.fields} fields, ${holding.croppings} croppings in ${year} ` +
+        `(PGlite, added in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+    );
+    const app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
+      const baseUrl = `http://127.0.0.1:${address.port}`;
+      const list = await fetchFieldList(baseUrl, await openSession(baseUrl));
+      console.log(
+        `GET /api/fields/v1?year=${year} from Node: median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
+          `(5 calls), ${(list.body.byteLength / 1_048_576).toFixed(1)} MB, ${list.withBoundary} fields with a boundary`,
+      );
+      const site = await startBareSite(bareDir, list.body);
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: chromiumArgs,
+        headless: true,
+      });
+      try {
+        const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-GB', viewport });
+        const appPage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/api/fields/v1');
+        await signInInBrowser(appPage);
+        const barePage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/fields.json');
+
+        const appRounds: PageRound[] = [];
+        const bareRounds: PageRound[] = [];
+        let plan: PanZoomPlan | null = null;
+        let mapSize = { width: viewport.width, height: viewport.height };
+        for (let round = 0; round < rounds; round++) {
+          if (!plan) {
+            // The bare page's map gets the size of the app's, and both start the pan and zoom from one view.
+            await appPage.goto(`/datalayers?mapbench`);
+            const box = await appPage.getByTestId('field-map').boundingBox();
+            if (!box) throw new Error('The app drew no map');
+            mapSize = { width: Math.round(box.width), height: Math.round(box.height) };
+            const [west, south, east, north] = list.extent;
+            plan = {
+              mode: 'redraw',
+              centre: [(west + east) / 2, (south + north) / 2],
+              wideResolution:
+                1.05 * Math.max((east - west) / mapSize.width, (north - south) / mapSize.height),
+              closeResolution,
+              framesPerPhase,
+              panPixelsPerFrame: 20,
+            };
+          }
+          const profile = profiling && round === rounds - 1;
+          appRounds.push(
+            await measureRound(appPage, `/datalayers?mapbench`, plan, profile ? 'map-app' : null),
+          );
+          bareRounds.push(
+            await measureRound(
+              barePage,
+              `${site.baseUrl}bare.html?width=${mapSize.width}&height=${mapSize.height}`,
+              plan,
+              profile ? 'map-bare' : null,
+            ),
+          );
+          console.log(
+            `round ${round + 1}: app ${describeFirstRender(appRounds.at(-1)!.firstRender)}; ` +
+              `bare ${describeFirstRender(bareRounds.at(-1)!.firstRender)}`,
+          );
+        }
+        const appFigures = pageFigures(appRounds, labelMaxResolution);
+        const bareFigures = pageFigures(bareRounds, labelMaxResolution);
+        console.log(
+          `\nMap ${mapSize.width} x ${mapSize.height} px; ${rounds} rounds, each a fresh page load then ` +
+            `${framesPerPhase} frames each of zoom in (to ${closeResolution} m/px), pan with labels and zoom out; ` +
+            `headless Chromium without GPU, no base map tiles (no network)`,
+        );
+        printComparison(appFigures, bareFigures, aims);
+        writeResults(resultsPath, {
+          date: new Date().toISOString(),
+          loadAverage: load,
+          webBuild: buildNote,
+          holding: { name: holdingName, year, fields: holding.fields, croppings: holding.croppings },
+          fieldsList: {
+            medianMs: list.median,
+            p95Ms: list.p95,
+            bytes: list.body.byteLength,
+            fieldsWithBoundary: list.withBoundary,
+          },
+          map: { ...mapSize, rounds, framesPerPhase, closeResolution, wideResolution: plan?.wideResolution },
+          app: appFigures,
+          bare: bareFigures,
+        });
+        console.log(`\nwritten to bench/results/map.json`);
+      } finally {
+        await browser.close();
+        await site.close();
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
