@@ -115,7 +115,7 @@ describe('FieldMap', () => {
       .getLayers()
       .getArray()
       .map((layer) => layer.get('name'));
-    expect(names).toEqual(['basemap', 'fields', 'croppings', 'croppingLabels']);
+    expect(names).toEqual(['basemap', 'fields', 'croppings', 'croppingLabels', 'fieldLabels']);
     expect(fieldMap.map.getLayers().item(0).getVisible()).toBe(false);
   });
 });

@@ -87,6 +87,7 @@ export class FieldMap {
     this.map.addLayer(this.fields.layer);
     this.map.addLayer(this.croppings.layer);
     this.map.addLayer(this.croppings.labelLayer);
+    this.map.addLayer(this.fields.labelLayer);
 
     this.holdingExtentControl = new HoldingExtentControl({
       label: options.texts.holdingExtent,

@@ -31,7 +31,10 @@ export interface FieldsLayerOptions {
 }
 
 export interface FieldsLayer {
+  /** The boundaries. */
   layer: VectorLayer<VectorSource<FieldFeature>, FieldFeature>;
+  /** The labels, over the same source. */
+  labelLayer: VectorLayer<VectorSource<FieldFeature>, FieldFeature>;
   source: VectorSource<FieldFeature>;
   update(options: Partial<FieldsLayerOptions>): void;
   refresh(): void;
@@ -125,31 +128,41 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
 
   const styleFunction = (feature: FeatureLike, resolution: number): Style[] => {
     const field = fieldOf(feature);
-    const zoomedOut = resolution > current.labelMaxResolution;
-    const base =
-      field && current.isSelected(field.FieldId)
-        ? styles.selected
-        : zoomedOut
-          ? styles.overview
-          : styles.normal;
-    if (!field || !current.showLabels || zoomedOut) return base;
-    const label = labelOf(feature, field);
-    return label ? [...base, label] : base;
+    if (field && current.isSelected(field.FieldId)) return styles.selected;
+    return resolution > current.labelMaxResolution ? styles.overview : styles.normal;
   };
 
+  const labelStyleFunction = (feature: FeatureLike, resolution: number): Style | undefined => {
+    const field = fieldOf(feature);
+    if (!field || !current.showLabels || resolution > current.labelMaxResolution) return undefined;
+    return labelOf(feature, field) ?? undefined;
+  };
+
+  // Boundaries are drawn in any order: sorting thousands of fields for every redraw of a zoom would cost more
+  // than drawing them. Labels go on a layer of their own, decluttered with the crop labels (one group) and
+  // largest fields first, so the labels that give way are the smallest fields'; further out than the label
+  // threshold that layer is skipped altogether.
   const layer = new VectorLayer<VectorSource<FieldFeature>, FieldFeature>({
     source,
     style: styleFunction,
-    // Every field is drawn alike, so the order only decides whose label gives way: the smallest fields'.
-    renderOrder: largestFirst(),
-    declutter: 'labels',
     visible: current.visible,
     zIndex: 1,
     properties: { name: 'fields' },
   });
+  const labelLayer = new VectorLayer<VectorSource<FieldFeature>, FieldFeature>({
+    source,
+    style: labelStyleFunction,
+    renderOrder: largestFirst(),
+    declutter: 'labels',
+    visible: current.visible,
+    maxResolution: current.labelMaxResolution * 1.000001,
+    zIndex: 3,
+    properties: { name: 'fieldLabels' },
+  });
 
   return {
     layer,
+    labelLayer,
     source,
     update(changes) {
       const next = { ...current, ...changes };
@@ -162,8 +175,11 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
         labelRevision++;
       current = next;
       if (restyle) styles = makeStyles();
-      layer.setVisible(current.visible);
-      layer.changed();
+      for (const each of [layer, labelLayer]) {
+        each.setVisible(current.visible);
+        each.changed();
+      }
+      labelLayer.setMaxResolution(current.labelMaxResolution * 1.000001);
     },
     refresh() {
       layer.changed();
