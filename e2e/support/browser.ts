@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium, installed by scripts/ensure-chromium.sh; playwright never downloads a browser. */
@@ -27,13 +33,21 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }
 
-/** A fresh context (no cookies, no storage) whose relative `page.goto('/...')` resolves against baseUrl. */
-export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+/**
+ * A fresh context (no cookies, no storage) whose relative `page.goto('/...')` resolves against baseUrl. `options`
+ * adds to or overrides the defaults, e.g. a phone's user agent and a granted geolocation.
+ */
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseUrl,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     viewport: { width: 1280, height: 800 },
+    ...options,
   });
   return context.newPage();
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page, Response } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppShellPage } from '../support/appShellPage.ts';
 import { newPage, screenshot, useBrowser } from '../support/browser.ts';
@@ -13,7 +13,11 @@ const chromium = useBrowser();
 
 const testTimeoutMs = 180_000;
 const owner = 'client@headland.example';
+/** The demo agronomist of Wold Farm: fields rights, and the GeolocationInfo property (README, Demo logins). */
+const agronomist = 'agronomist@headland.example';
 const holding = 'Wold Farm';
+/** The crop of the main brand's margins (domain/src/crops.ts). */
+const grassMarginCropId = 1083;
 
 /** Winter wheat, the commonest crop of Wold Farm's rotation (domain/src/crops.ts). */
 const winterWheat: Rgb = [230, 190, 90];
@@ -27,7 +31,18 @@ interface ApiField {
   Name: string;
   Boundary: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;
   BoundaryArea: number | null;
-  Croppings: { CroppingId: number; CropId: number }[];
+  Croppings: ApiCropping[];
+}
+
+/** A cropping as the fields list answers it, as far as these tests read it. */
+interface ApiCropping {
+  CroppingId: number;
+  FieldId: number;
+  YearId: number;
+  CropId: number;
+  Area: number | null;
+  Crop: { Name: string };
+  Boundary: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;
 }
 
 const pages: Page[] = [];
@@ -162,20 +177,20 @@ class MapPage {
   }
 }
 
-async function openPage(): Promise<Page> {
-  const page = await newPage(chromium.browser, running.server.url);
+async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await newPage(chromium.browser, running.server.url, options);
   page.setDefaultTimeout(stepTimeoutMs);
   page.setDefaultNavigationTimeout(stepTimeoutMs);
   pages.push(page);
   return page;
 }
 
-/** Signs the owner in to Wold Farm and opens Map layers from the main menu, once the fields are drawn. */
-async function openMap(page: Page): Promise<MapPage> {
+/** Signs the owner (or `email`) in to Wold Farm and opens Map layers from the main menu, once the fields are drawn. */
+async function openMap(page: Page, email = owner): Promise<MapPage> {
   const mapPage = new MapPage(page);
   const login = new LoginPage(page);
   await login.open();
-  const picker = await login.signInToHoldingStep(owner);
+  const picker = await login.signInToHoldingStep(email);
   await picker.choose(holding);
   await picker.confirm();
   const shell = new AppShellPage(page);
@@ -254,7 +269,14 @@ describe('the map of a holding', () => {
       const menu = await mapPage.contextMenuAt(middleOf(field));
       expect(await menu.getAttribute('aria-label')).toBe(`Actions for ${field.Name}`);
       const items = await menu.getByRole('menuitem').allInnerTexts();
-      expect(items).toEqual(['Zoom to field', 'Edit boundary', 'Margin along boundary', 'Field details']);
+      // Over the cropping layer: the cropping's own boundary can be edited too.
+      expect(items).toEqual([
+        'Zoom to field',
+        'Edit boundary',
+        `Edit boundary of ${field.Croppings[0]!.Crop.Name}`,
+        'Margin along boundary',
+        'Field details',
+      ]);
       await capture(mapPage.page, 'map-03-context-menu');
       await menu.getByRole('menuitem', { name: 'Zoom to field' }).click();
       const zoomed = await mapPage.settled((state) => Number(state.fieldsInView) < 10);
@@ -441,6 +463,44 @@ describe('the map of a holding', () => {
   );
 });
 
+/**
+ * Zooms out once and draws a new field of `size` px square just beyond the farm's westernmost or easternmost
+ * corner, level with the middle of the farm (clear of the panels), in the New field panel; Save is left to the
+ * caller.
+ */
+async function drawFieldBesideFarm(
+  mapPage: MapPage,
+  name: string,
+  side: 'west' | 'east',
+  size = 60,
+): Promise<{ panel: Locator; size: number }> {
+  const page = mapPage.page;
+  await mapPage.button('Zoom out').click();
+  await mapPage.settled();
+  const corners = mapPage.fields.flatMap((field) => (field.Boundary ? outerRing(field) : []));
+  const longitudes = corners.map(([lon]) => lon);
+  const latitudes = corners.map(([, lat]) => lat);
+  const [edgeX, middleY] = await mapPage.pixelOf([
+    side === 'west' ? Math.min(...longitudes) : Math.max(...longitudes),
+    (Math.min(...latitudes) + Math.max(...latitudes)) / 2,
+  ]);
+  const [left, right] = side === 'west' ? [edgeX - 20 - size, edgeX - 20] : [edgeX + 20, edgeX + 20 + size];
+  const [top, bottom] = [middleY - size / 2, middleY + size / 2];
+  const square: [number, number][] = [
+    [left, top],
+    [right, top],
+    [right, bottom],
+    [left, bottom],
+  ];
+  await mapPage.button('New field').click();
+  const panel = mapPage.dialog('New field');
+  await panel.waitFor();
+  await panel.getByLabel('Field name').fill(name);
+  for (const [x, y] of square.slice(0, 3)) await page.mouse.click(x, y);
+  await page.mouse.dblclick(...square[3]!);
+  return { panel, size };
+}
+
 describe('boundary editing', () => {
   it(
     'draws a new field boundary and saves it through the fields API',
@@ -448,40 +508,7 @@ describe('boundary editing', () => {
       const mapPage = await openMap(await openPage());
       const page = mapPage.page;
       const before = mapPage.fields.length;
-      // Room beside the farm: zoom out once, then draw west of its westernmost corner.
-      await mapPage.button('Zoom out').click();
-      await mapPage.settled();
-      const west = Math.min(
-        ...mapPage.fields.flatMap((field) => (field.Boundary ? outerRing(field) : [])).map(([lon]) => lon),
-      );
-      const latitudes = mapPage.fields
-        .flatMap((field) => (field.Boundary ? outerRing(field) : []))
-        .map(([, lat]) => lat);
-      // Level with the middle of the farm, clear of the panels at the top and bottom of the map.
-      const [edgeX, middleY] = await mapPage.pixelOf([
-        west,
-        (Math.min(...latitudes) + Math.max(...latitudes)) / 2,
-      ]);
-      const size = 60;
-      const [right, left, top, bottom] = [
-        edgeX - 20,
-        edgeX - 20 - size,
-        middleY - size / 2,
-        middleY + size / 2,
-      ];
-      const corners: [number, number][] = [
-        [left, top],
-        [right, top],
-        [right, bottom],
-        [left, bottom],
-      ];
-
-      await mapPage.button('New field').click();
-      const panel = mapPage.dialog('New field');
-      await panel.waitFor();
-      await panel.getByLabel('Field name').fill('Beck Corner');
-      for (const [x, y] of corners.slice(0, 3)) await page.mouse.click(x, y);
-      await page.mouse.dblclick(...corners[3]!);
+      const { panel, size } = await drawFieldBesideFarm(mapPage, 'Beck Corner', 'west');
       const area = panel.getByLabel('Boundary area');
       await area.waitFor();
       const metresPerPixel = await mapPage.groundResolution();
@@ -599,6 +626,206 @@ describe('boundary editing', () => {
       await expect.poll(async () => dimensions.innerText()).not.toBe(text);
       await page.keyboard.press('Escape');
       await dimensions.waitFor({ state: 'hidden' });
+    },
+    testTimeoutMs,
+  );
+});
+
+/** A phone on the farm: its user agent lets the map track (fields-croppings-maps §6), and it has a fix. */
+const phone: BrowserContextOptions = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  hasTouch: true,
+  geolocation: { latitude: 53.36712, longitude: -0.00621, accuracy: 8 },
+  permissions: ['geolocation'],
+};
+
+function isCall(response: Response, method: string, path: RegExp): boolean {
+  return response.request().method() === method && path.test(new URL(response.url()).pathname);
+}
+
+describe('the map for the demo agronomist', () => {
+  it(
+    'tracks a phone with the tracking info, which the owner does not get, and opens the context menu on a double-tap',
+    async () => {
+      const mapPage = await openMap(await openPage(phone), agronomist);
+      const page = mapPage.page;
+
+      // Two taps 300 ms apart: slower than a mouse double-click, still a double-tap.
+      const field = fieldNamed(mapPage, 'Middle Field');
+      const [x, y] = await mapPage.pixelOf(middleOf(field));
+      await page.touchscreen.tap(x, y);
+      await page.waitForTimeout(300);
+      await page.touchscreen.tap(x + 8, y + 6);
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.getAttribute('aria-label')).toBe('Actions for Middle Field');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+
+      await mapPage.button('Track my location').click();
+      const info = page.getByRole('status', { name: 'Tracking info' });
+      await info.waitFor();
+      await expect.poll(() => info.innerText()).toContain('Latitude 53.367120, longitude -0.006210');
+      expect(await info.innerText()).toContain('Accuracy 8 m');
+      // The first fix centres the map there, zoomed in to 17.
+      const state = await mapPage.settled((each) => Math.abs(Number(each.centerLat) - 53.36712) < 0.0001);
+      expect(Number(state.centerLon)).toBeCloseTo(-0.00621, 4);
+      expect(Number(state.zoom)).toBeCloseTo(17, 1);
+      await capture(page, 'map-15-tracking-info');
+
+      // The owner may track on the same phone, without the info.
+      const owners = await openMap(await openPage(phone));
+      await owners.button('Track my location').click();
+      await owners.settled((each) => Math.abs(Number(each.centerLat) - 53.36712) < 0.0001);
+      expect(await owners.page.getByRole('status', { name: 'Tracking info' }).count()).toBe(0);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'picks a 10 m margin on a new field and keeps it as a grass margin cropping that the map then shows',
+    async () => {
+      const mapPage = await openMap(await openPage(), agronomist);
+      const page = mapPage.page;
+      const { panel: newField } = await drawFieldBesideFarm(mapPage, 'Top Margin Piece', 'east', 80);
+      await newField.getByLabel('Boundary area').waitFor();
+      const fieldSaved = page.waitForResponse((response) => isCall(response, 'POST', /^\/api\/fields\/v1$/));
+      await newField.getByRole('button', { name: 'Save' }).click();
+      const field = (await (await fieldSaved).json()) as ApiField;
+      await newField.waitFor({ state: 'hidden' });
+      await expect.poll(() => mapPage.fields.some((each) => each.FieldId === field.FieldId)).toBe(true);
+      await mapPage.settled();
+
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+      const menu = await mapPage.contextMenuAt(middleOf(field));
+      await menu.getByRole('menuitem', { name: 'Margin along boundary' }).click();
+      const panel = mapPage.dialog('Margin along Top Margin Piece');
+      await panel.waitFor();
+      expect(await panel.getByLabel('Width (m)').inputValue()).toBe('10');
+      const create = panel.getByRole('button', { name: 'Create margin cropping' });
+      expect(await create.isDisabled()).toBe(true);
+
+      // Along the west side, from three tenths of the way to seven tenths: clear of the panels at the top.
+      const ring = outerRing(field);
+      const [a, b] = [ring[3]!, ring[0]!];
+      const along = (t: number): LonLat => [a![0] + (b![0] - a![0]) * t, a![1] + (b![1] - a![1]) * t];
+      const first = await mapPage.pixelOf(along(0.3));
+      const second = await mapPage.pixelOf(along(0.7));
+      await page.mouse.move(...first);
+      await page.mouse.click(...first);
+      await page.mouse.move(...second, { steps: 5 });
+      await page.mouse.click(...second);
+      const dimensions = panel.getByLabel('Margin dimensions');
+      await dimensions.waitFor();
+      const shownArea = Number(/Area (\d+\.\d\d) ha/.exec(await dimensions.innerText())?.[1]);
+      expect(shownArea).toBeGreaterThan(0);
+      expect(
+        await panel.getByText('Keeps the margin as a Grass margin cropping of 2027 on this field.').count(),
+      ).toBe(1);
+
+      const before = await mapPage.settled();
+      const croppingSaved = page.waitForResponse((response) =>
+        isCall(response, 'POST', /^\/api\/croppings\/v1$/),
+      );
+      await create.click();
+      const response = await croppingSaved;
+      expect(response.status()).toBe(201);
+      const cropping = (await response.json()) as ApiCropping;
+      expect(cropping).toMatchObject({ FieldId: field.FieldId, YearId: 2027, CropId: grassMarginCropId });
+      // The cropping's area is its boundary's, the margin the panel measured.
+      expect(Math.abs(cropping.Area! - shownArea)).toBeLessThanOrEqual(0.011);
+      expect(cropping.Boundary?.type).toBe('MultiPolygon');
+      await panel
+        .getByRole('status')
+        .filter({ hasText: `Grass margin cropping of 2027 created: ${cropping.Area!.toFixed(2)} ha.` })
+        .waitFor();
+      await capture(page, 'map-16-margin-cropping');
+
+      // The map reloads the year: the field now has the cropping, drawn on the cropping layer.
+      await expect
+        .poll(() => mapPage.fields.find((each) => each.FieldId === field.FieldId)?.Croppings.length)
+        .toBe(1);
+      const shown = mapPage.fields.find((each) => each.FieldId === field.FieldId)!.Croppings[0]!;
+      expect(shown).toMatchObject({ CroppingId: cropping.CroppingId, CropId: grassMarginCropId });
+      expect(shown.Crop.Name).toBe('Grass margin');
+      await mapPage.settled((state) => Number(state.croppingsInView) === Number(before.croppingsInView) + 1);
+      await panel.getByRole('button', { name: 'Close' }).click();
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "edits a cropping's boundary, whose area the server works out, and warns when it leaves its field",
+    async () => {
+      const mapPage = await openMap(await openPage(), agronomist);
+      const page = mapPage.page;
+      const field = fieldNamed(mapPage, 'Pond Field');
+      const cropping = field.Croppings.find((each) => each.Boundary)!;
+      const title = `Boundary of ${cropping.Crop.Name} on Pond Field`;
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+
+      // A corner pulled a third of the way in to the middle.
+      let menu = await mapPage.contextMenuAt(middleOf(field));
+      await menu.getByRole('menuitem', { name: `Edit boundary of ${cropping.Crop.Name}` }).click();
+      let panel = mapPage.dialog(title);
+      await panel.waitFor();
+      await panel.getByLabel('Boundary area').waitFor();
+      const [x, y] = await mapPage.pixelOf(outerRing(field)[0]!);
+      const [mx, my] = await mapPage.pixelOf(middleOf(field));
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + (mx - x) / 6, y + (my - y) / 6, { steps: 4 });
+      await page.mouse.move(x + (mx - x) / 3, y + (my - y) / 3, { steps: 4 });
+      await page.mouse.up();
+      let saved = page.waitForResponse((response) =>
+        isCall(response, 'PUT', new RegExp(`^/api/croppings/v1/${cropping.CroppingId}$`)),
+      );
+      await panel.getByRole('button', { name: 'Save' }).click();
+      let response = await saved;
+      expect(response.status()).toBe(200);
+      const smaller = (await response.json()) as ApiCropping;
+      expect(smaller.Area!).toBeLessThan(cropping.Area! - 0.05);
+      // Inside its field: no warning, and the panel closes.
+      await panel.waitFor({ state: 'hidden' });
+      await expect
+        .poll(
+          () =>
+            fieldNamed(mapPage, 'Pond Field').Croppings.find(
+              (each) => each.CroppingId === cropping.CroppingId,
+            )?.Area,
+        )
+        .toBe(smaller.Area);
+      await mapPage.settled();
+
+      // Moved 40 px west, partly off its field: saved, with the holding validation's warning.
+      menu = await mapPage.contextMenuAt(middleOf(field));
+      await menu.getByRole('menuitem', { name: `Edit boundary of ${cropping.Crop.Name}` }).click();
+      panel = mapPage.dialog(title);
+      await panel.waitFor();
+      await panel.getByLabel('Boundary area').waitFor();
+      await panel.getByText('Move', { exact: true }).click();
+      await page.mouse.move(mx, my);
+      await page.mouse.down();
+      await page.mouse.move(mx - 20, my, { steps: 4 });
+      await page.mouse.move(mx - 40, my, { steps: 4 });
+      await page.mouse.up();
+      saved = page.waitForResponse((response) =>
+        isCall(response, 'PUT', new RegExp(`^/api/croppings/v1/${cropping.CroppingId}$`)),
+      );
+      await panel.getByRole('button', { name: 'Save' }).click();
+      response = await saved;
+      expect(response.status()).toBe(200);
+      const warning = panel.getByRole('alert');
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain("The cropping's boundary lies outside the field boundary.");
+      await capture(page, 'map-17-cropping-outside-field');
+      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.waitFor({ state: 'hidden' });
     },
     testTimeoutMs,
   );

@@ -29,6 +29,9 @@ export function MapContextMenu({ at, label, actions, onClose }: MapContextMenuPr
       withinPortal={false}
       shadow="md"
       closeOnEscape
+      // A tap's mouse events and click come after the pointer events that opened the menu on a double-tap; only
+      // a new press elsewhere closes it.
+      clickOutsideEvents={['pointerdown']}
       trapFocus
       returnFocus={false}
     >
