@@ -248,7 +248,7 @@ export function CroppingTab({
                 {shown.map((draft, column) => (
                   <Table.Th
                     key={draft.loaded.userId}
-                    className="hl-grid-member hl-grid-centred"
+                    className="hl-grid-truncate hl-grid-centred"
                     w={memberWidth}
                     aria-colindex={colIndex(column)}
                   >

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { HoldingRole } from '@headland/domain/roles';
@@ -290,5 +290,47 @@ describe('Footer and saving', { timeout: 30_000 }, () => {
     await waitFor(() => expect(logOut).toHaveBeenCalledTimes(1));
     const posted = server.calls.filter((call) => call.method === 'POST').map((call) => call.path);
     expect(posted).toEqual(['/api/holdings/v1/permissions/role/restricted']);
+  });
+});
+
+describe('Users tab of a holding with many users', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('draws the rows in view, tells the full count, and reaches the others by scrolling or filtering', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(460);
+    const data = aPermissionsResponse();
+    data.users = Array.from({ length: 150 }, (_, index) => {
+      const number = String(index + 1).padStart(3, '0');
+      return aPermissionsUser({
+        userId: 100 + index,
+        firstName: 'User',
+        lastName: number,
+        email: `u${number}@x.org`,
+      });
+    });
+    renderPermissionsDialog({ server: fakePermissionsServer({ data }) });
+    const table = await screen.findByRole('table', { name: 'Users of this holding' });
+    expect(table.getAttribute('aria-rowcount')).toBe('151');
+    // Nine rows of 46 px fit under the header; ten more are drawn below them.
+    expect(rowNames()).toHaveLength(19);
+    expect(rowNames()[0]).toBe('User 001');
+
+    const viewport = table.parentElement!;
+    viewport.scrollTop = 110 * 46;
+    fireEvent.scroll(viewport);
+    await waitFor(() => expect(rowNames()).toContain('User 120'));
+    expect(rowNames()).not.toContain('User 001');
+    fireEvent.change(roleSelect('User 120'), { target: { value: String(HoldingRole.RestrictedMember) } });
+    expect(roleSelect('User 120').value).toBe(String(HoldingRole.RestrictedMember));
+
+    fireEvent.change(screen.getByLabelText('Filter by user name'), { target: { value: 'u007@' } });
+    viewport.scrollTop = 0;
+    fireEvent.scroll(viewport);
+    // The user with unsaved changes stays listed.
+    await waitFor(() => expect(rowNames()).toEqual(['User 007', 'User 120']));
+    expect(table.getAttribute('aria-rowcount')).toBe('3');
   });
 });

@@ -168,7 +168,7 @@ export function PermissionsTab({
                 {shown.map((draft, index) => (
                   <Table.Th
                     key={draft.loaded.userId}
-                    className="hl-grid-member"
+                    className="hl-grid-truncate"
                     w={memberWidth}
                     aria-colindex={start + index + 2}
                   >

@@ -19,17 +19,18 @@ export interface GridAxis {
   initial: number;
 }
 
+/** Columns, rows or both are windowed: each only when its axis is given. */
 export interface GridWindowOptions {
-  columns: GridAxis;
-  /** Rows are windowed only when given. */
+  columns?: GridAxis;
   rows?: GridAxis;
 }
 
 export interface GridWindow {
   /** The ref callback for the scrolling element. */
   bindViewport(element: HTMLElement | null): void;
+  /** Every column when `columns` is not given. */
   columns: GridSpan;
-  /** All rows when `rows` is not given. */
+  /** Every row when `rows` is not given. */
   rows: GridSpan;
 }
 
@@ -45,6 +46,13 @@ export function spanOf(axis: GridAxis, scrolled: number, visible: number): GridS
     start: Math.max(0, Math.min(first - axis.overscan, axis.count)),
     end: Math.min(axis.count, last + axis.overscan),
   };
+}
+
+const everything: GridSpan = { start: 0, end: Number.MAX_SAFE_INTEGER };
+
+/** The span along an axis, or everything when the axis is not windowed. */
+function spanAlong(axis: GridAxis | undefined, scrolled: number, visible: number): GridSpan {
+  return axis ? spanOf(axis, scrolled, visible) : everything;
 }
 
 const sameSpan = (a: GridSpan, b: GridSpan) => a.start === b.start && a.end === b.end;
@@ -86,8 +94,11 @@ export function useGridWindow({ columns, rows }: GridWindowOptions): GridWindow 
         const unchanged =
           current.width === next.width &&
           current.height === next.height &&
-          sameSpan(spanOf(across, current.left, current.width), spanOf(across, next.left, next.width)) &&
-          (!down || sameSpan(spanOf(down, current.top, current.height), spanOf(down, next.top, next.height)));
+          sameSpan(
+            spanAlong(across, current.left, current.width),
+            spanAlong(across, next.left, next.width),
+          ) &&
+          sameSpan(spanAlong(down, current.top, current.height), spanAlong(down, next.top, next.height));
         return unchanged ? current : next;
       });
     };
@@ -103,7 +114,7 @@ export function useGridWindow({ columns, rows }: GridWindowOptions): GridWindow 
 
   return {
     bindViewport: setElement,
-    columns: spanOf(columns, viewport.left, viewport.width),
-    rows: rows ? spanOf(rows, viewport.top, viewport.height) : { start: 0, end: Number.MAX_SAFE_INTEGER },
+    columns: spanAlong(columns, viewport.left, viewport.width),
+    rows: spanAlong(rows, viewport.top, viewport.height),
   };
 }
