@@ -47,8 +47,13 @@ export interface PanZoomPlan {
 export interface FrameSample {
   mode: PanZoomMode;
   phase: 'zoomIn' | 'pan' | 'zoomOut';
-  /** Milliseconds since the previous frame. */
+  /** Milliseconds since the previous frame: whole display frames (16.7 ms at 60 Hz), as the user sees them. */
   duration: number;
+  /**
+   * Milliseconds of work in the frame before the driver's own callback, which runs after the map's: the map's
+   * drawing, not rounded to display frames.
+   */
+  work: number;
   resolution: number;
 }
 
@@ -67,8 +72,11 @@ declare global {
   }
 }
 
-function nextFrame(): Promise<number> {
-  return new Promise((resolve) => requestAnimationFrame(resolve));
+/** Waits for the next frame; answers its start and how long the frame's earlier callbacks took. */
+function nextFrame(): Promise<{ start: number; work: number }> {
+  return new Promise((resolve) =>
+    requestAnimationFrame((start) => resolve({ start, work: performance.now() - start })),
+  );
 }
 
 function renderComplete(map: OlMap): Promise<void> {
@@ -120,7 +128,7 @@ async function panZoom(state: BenchState, plan: PanZoomPlan): Promise<FrameSampl
   const n = plan.framesPerPhase;
   const ratio = Math.log(plan.closeResolution / plan.wideResolution);
   let [x, y] = plan.centre;
-  let last = await nextFrame();
+  let last = (await nextFrame()).start;
   const phases: FrameSample['phase'][] = ['zoomIn', 'pan', 'zoomOut'];
   for (const phase of phases) {
     const hint = plan.mode === 'redraw' ? null : phase === 'pan' ? ViewHint.INTERACTING : ViewHint.ANIMATING;
@@ -136,15 +144,21 @@ async function panZoom(state: BenchState, plan: PanZoomPlan): Promise<FrameSampl
       y += (step / 2) * resolution;
       view.setCenter([x, y]);
       view.setResolution(resolution);
-      const now = await nextFrame();
-      samples.push({ mode: plan.mode, phase, duration: now - last, resolution });
+      const { start: now, work } = await nextFrame();
+      samples.push({ mode: plan.mode, phase, duration: now - last, work, resolution });
       last = now;
     }
     if (hint !== null) {
       // The gesture ends: the next frame draws the view afresh, and counts as the phase's last.
       view.setHint(hint, -1);
-      const now = await nextFrame();
-      samples.push({ mode: plan.mode, phase, duration: now - last, resolution: view.getResolution() ?? 0 });
+      const { start: now, work } = await nextFrame();
+      samples.push({
+        mode: plan.mode,
+        phase,
+        duration: now - last,
+        work,
+        resolution: view.getResolution() ?? 0,
+      });
       last = now;
     }
   }
