@@ -8,6 +8,7 @@ import {
   type HoldingFeatureFlags,
   type HoldingPermissionFeature,
   type HoldingPermissionFeatureId,
+  type HoldingPermissionFormat,
   type HoldingPermissionGroup,
   type PermissionCell,
 } from '@headland/domain/holdingPermissions';
@@ -80,21 +81,24 @@ export function PermissionsTab({
 
   const cellText = (value: PermissionCell | null) =>
     value === null ? t('permissions.grid.noAccess') : t(`permissions.cells.${value}`);
-  const optionsOf = (feature: HoldingPermissionFeature) => {
-    const options = permissionCellOptions[feature.format].map((option) => ({
-      value: option.value,
-      label: t(`permissions.cells.${option.value}`),
-    }));
-    // Access-type cells are always one of their two choices; the others may be cleared to no access.
-    return feature.format === 'access' ? options : [{ value: '', label: cellText(null) }, ...options];
-  };
+  // The choices of each format, worked out once per render rather than once per cell.
+  const choices = Object.fromEntries(
+    (Object.keys(permissionCellOptions) as HoldingPermissionFormat[]).map((format) => {
+      const options = permissionCellOptions[format].map((option) => ({
+        value: option.value,
+        label: t(`permissions.cells.${option.value}`),
+      }));
+      // Access-type cells are always one of their two choices; the others may be cleared to no access.
+      return [format, format === 'access' ? options : [{ value: '', label: cellText(null) }, ...options]];
+    }),
+  ) as Record<HoldingPermissionFormat, { value: string; label: string }[]>;
   const bulkOptions = [
     { value: '', label: t('permissions.grid.bulkPlaceholder') },
     { value: 'view', label: t('permissions.cells.view') },
     { value: 'edit', label: t('permissions.cells.edit') },
   ];
 
-  const renderCell = (draft: UserDraft, feature: HoldingPermissionFeature) => {
+  const renderCell = (draft: UserDraft, feature: HoldingPermissionFeature, featureText: string) => {
     const availability = permissionAvailability(
       feature.id,
       resolveRole(draft.loaded.userRole),
@@ -115,7 +119,7 @@ export function PermissionsTab({
       <select
         className="hl-grid-select"
         aria-label={t(`permissions.grid.cellLabel.${feature.group}`, {
-          feature: t(featureTextKey(feature.id)),
+          feature: featureText,
           name: columnName(draft),
         })}
         value={value ?? ''}
@@ -124,7 +128,7 @@ export function PermissionsTab({
           onCellChange(draft.loaded.userId, feature.id, chosen === '' ? null : (chosen as PermissionCell));
         }}
       >
-        {optionsOf(feature).map((option) => (
+        {choices[feature.format].map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -218,26 +222,29 @@ export function PermissionsTab({
                   </Table.Tr>
                   {holdingPermissionFeatures
                     .filter((feature) => feature.group === group)
-                    .map((feature) => (
-                      <Table.Tr key={feature.id}>
-                        <Table.Th
-                          className="hl-grid-heading"
-                          scope="row"
-                          fw="normal"
-                          pl={'parent' in feature ? 'xl' : undefined}
-                          aria-colindex={1}
-                        >
-                          {t(featureTextKey(feature.id))}
-                        </Table.Th>
-                        <GridSpacer width={before} />
-                        {shown.map((draft, index) => (
-                          <Table.Td key={draft.loaded.userId} aria-colindex={start + index + 2}>
-                            {renderCell(draft, feature)}
-                          </Table.Td>
-                        ))}
-                        <GridSpacer width={after} />
-                      </Table.Tr>
-                    ))}
+                    .map((feature) => {
+                      const featureText = t(featureTextKey(feature.id));
+                      return (
+                        <Table.Tr key={feature.id}>
+                          <Table.Th
+                            className="hl-grid-heading"
+                            scope="row"
+                            fw="normal"
+                            pl={'parent' in feature ? 'xl' : undefined}
+                            aria-colindex={1}
+                          >
+                            {featureText}
+                          </Table.Th>
+                          <GridSpacer width={before} />
+                          {shown.map((draft, index) => (
+                            <Table.Td key={draft.loaded.userId} aria-colindex={start + index + 2}>
+                              {renderCell(draft, feature, featureText)}
+                            </Table.Td>
+                          ))}
+                          <GridSpacer width={after} />
+                        </Table.Tr>
+                      );
+                    })}
                 </Table.Tbody>
               );
             })}
