@@ -475,8 +475,10 @@ async function drawFieldBesideFarm(
   size = 60,
 ): Promise<{ panel: Locator; size: number }> {
   const page = mapPage.page;
+  const { zoom } = await mapPage.settled();
   await mapPage.button('Zoom out').click();
-  await mapPage.settled();
+  // Pixels are worked out from the view: wait for the zoomed-out one, not a frame of the old.
+  await mapPage.settled((state) => state.zoom !== zoom);
   const corners = mapPage.fields.flatMap((field) => (field.Boundary ? outerRing(field) : []));
   const longitudes = corners.map(([lon]) => lon);
   const latitudes = corners.map(([, lat]) => lat);
@@ -550,7 +552,7 @@ describe('boundary editing', () => {
       });
       const field = fieldNamed(mapPage, 'Middle Field');
       const menu = await mapPage.contextMenuAt(middleOf(field));
-      await menu.getByRole('menuitem', { name: 'Edit boundary' }).click();
+      await menu.getByRole('menuitem', { name: 'Edit boundary', exact: true }).click();
       const panel = mapPage.dialog('Boundary of Middle Field');
       await panel.waitFor();
       const area = panel.getByLabel('Boundary area');
@@ -581,7 +583,7 @@ describe('boundary editing', () => {
 
       // Opening the editor again starts from the boundary as it was.
       const again = await mapPage.contextMenuAt(middleOf(field));
-      await again.getByRole('menuitem', { name: 'Edit boundary' }).click();
+      await again.getByRole('menuitem', { name: 'Edit boundary', exact: true }).click();
       await panel.waitFor();
       expect(await panel.getByLabel('Boundary area').innerText()).toBe(original);
       await panel.getByRole('button', { name: 'Cancel' }).click();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import MapBrowserEvent from 'ol/MapBrowserEvent.js';
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import Polygon from 'ol/geom/Polygon.js';
@@ -70,5 +71,15 @@ describe('MarginPicker', () => {
         .getArray()
         .some((layer) => layer.get('name') === 'margin'),
     ).toBe(false);
+  });
+
+  it('keeps the double-click of two quick picks from reaching the map, which would zoom in', () => {
+    const { picker, map } = setUp();
+    const dblclick = new MapBrowserEvent('dblclick', map, new PointerEvent('pointerup'));
+    expect(picker.handleEvent(dblclick)).toBe(false);
+    const move = new MapBrowserEvent('pointermove', map, new PointerEvent('pointermove'));
+    move.pixel = [0, 0];
+    move.coordinate = [0, 0];
+    expect(picker.handleEvent(move)).toBe(true);
   });
 });

@@ -179,6 +179,8 @@ export class MarginPicker extends PointerInteraction {
       this.pick(event);
       return false;
     }
+    // Two quick picks make a double-click, which would otherwise zoom the map in under the picker.
+    if (event.type === 'dblclick') return false;
     if (event.type === 'pointermove' && !this.dragging) this.moveHover(event);
     return super.handleEvent(event);
   }
