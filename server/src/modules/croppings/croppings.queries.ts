@@ -131,6 +131,27 @@ export async function insertCroppingRow(db: Db, holdingId: number, values: Cropp
   return result[0]!.id;
 }
 
+/**
+ * Sets a cropping's area to `area` and, when it and `taken` both have a boundary, takes `taken` out of its
+ * boundary (polygons only; an empty result leaves no boundary).
+ */
+export async function shrinkCroppingRow(
+  db: Db,
+  croppingId: number,
+  area: number,
+  taken: StoredBoundary | null,
+): Promise<void> {
+  // Widened by 5 cm, so that edges the two share up to rounding leave no hairline slivers behind.
+  const widened = taken ? sql`ST_Buffer(${geometryFromStored(taken)}::geography, 0.05)::geometry` : sql`NULL`;
+  const boundary = taken
+    ? sql`(SELECT CASE WHEN ST_IsEmpty(d.g) THEN NULL ELSE d.g END
+             FROM (SELECT ST_Multi(ST_CollectionExtract(
+                            ST_Difference(croppings.boundary, ${widened}), 3)) AS g) d)`
+    : sql`boundary`;
+  await db.execute(sql`
+    UPDATE croppings SET area = ${area}, boundary = ${boundary}, updated_at = now() WHERE id = ${croppingId}`);
+}
+
 export async function updateCroppingRow(db: Db, croppingId: number, values: CroppingValues): Promise<void> {
   const boundarySet =
     values.boundary === undefined ? sql`` : sql`, boundary = ${geometryFromStored(values.boundary)}`;

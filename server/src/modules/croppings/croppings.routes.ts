@@ -22,6 +22,7 @@ import {
   updateCropping,
 } from './croppings.service.ts';
 import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
+import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['croppings'];
@@ -77,7 +78,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         querystring: sridOnlyQuerySchema,
-        body: croppingWriteSchema,
+        body: croppingCreateSchema,
         response: { 201: croppingResponseSchema },
       },
     },

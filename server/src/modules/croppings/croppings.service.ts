@@ -1,3 +1,4 @@
+import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
 import {
   cropAttributeProblems,
@@ -34,6 +35,7 @@ import {
   selectCroppingRows,
   selectHoldingRules,
   selectVariety,
+  shrinkCroppingRow,
   updateCroppingRow,
   type CroppingValues,
 } from './croppings.queries.ts';
@@ -322,7 +324,7 @@ async function boundaryOf(
 export async function createCropping(
   db: Db,
   caller: FieldsCaller,
-  body: CroppingWrite,
+  body: CroppingCreate,
   srid: Srid,
 ): Promise<number> {
   if (body.FieldId === undefined)
@@ -331,9 +333,13 @@ export async function createCropping(
   const merged = mergeDraft(blankDraft(body.FieldId, body.YearId ?? caller.yearId), body);
   const context = await loadRuleContext(db, caller, merged, boundary, null);
   const draft = settleArea(merged, context);
-  await checkDraft(db, caller, 0, draft, context);
+  const donors = [...new Set(body.TakeAreaFrom ?? [])];
+  if (donors.length === 0) await checkDraft(db, caller, 0, draft, context);
 
   return db.transaction(async (tx) => {
+    // The donors give up their area first, so the new cropping is checked against what they keep.
+    for (const donorId of donors) await takeAreaFrom(tx, caller, donorId, draft, boundary, context);
+    if (donors.length > 0) await checkDraft(tx, caller, 0, draft, context);
     const croppingId = await insertCroppingRow(tx, caller.holdingId, valuesOf(draft, boundary));
     await recordEvent(tx, caller.actor, {
       action: EventAction.Create,
@@ -344,6 +350,41 @@ export async function createCropping(
     if (isPerennialCrop(draft.CropId))
       await carryPerennialForward(tx, caller, { ...draft, croppingId }, boundary, context);
     return croppingId;
+  });
+}
+
+/**
+ * Takes a new cropping's area out of another cropping of the same field and year: its area shrinks by as
+ * much, and its boundary, when both have one, loses the new cropping's boundary (PostGIS difference).
+ */
+async function takeAreaFrom(
+  tx: Db,
+  caller: FieldsCaller,
+  donorId: number,
+  draft: Draft,
+  boundary: StoredBoundary | null,
+  context: RuleContext,
+): Promise<void> {
+  const row = await visibleCropping(tx, caller, donorId);
+  const donor = croppingFromRow(row);
+  const fail = (message: string) => validationFailed([{ Field: 'TakeAreaFrom', Message: message }]);
+  if (row.field_id !== draft.FieldId || row.year_id !== draft.YearId)
+    throw fail('The area can only be taken from a cropping of the same field and crop year.');
+  const given = draft.Area ?? 0;
+  const kept = roundArea((donor.Area ?? 0) - given);
+  if (kept <= 0) {
+    throw fail(
+      `${cropLabel(donor)} (${formatHectares(donor.Area ?? 0)} ha) is not larger than the new cropping (${formatHectares(given)} ha).`,
+    );
+  }
+  if (donor.ManagementOptions.some((option) => roundArea(option.Area) > kept))
+    throw fail(`A management option of ${cropLabel(donor)} would cover more than its remaining area.`);
+  await shrinkCroppingRow(tx, donorId, kept, boundary);
+  await recordEvent(tx, caller.actor, {
+    action: EventAction.Update,
+    source: Module.Fields,
+    objectType: 'Cropping',
+    data: eventData({ ...donor, Area: kept }, donorId, context.field.name),
   });
 }
 

@@ -373,6 +373,113 @@ describe('changing and deleting croppings', () => {
   });
 });
 
+describe('carving a cropping out of others', () => {
+  /** A 10 m strip along the south edge of the field made by newField (whose south-west corner is east, 300 000). */
+  const southStrip = (fieldEast: number) => ({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [fieldEast, 300_000],
+        [fieldEast + 200, 300_000],
+        [fieldEast + 200, 300_010],
+        [fieldEast, 300_010],
+        [fieldEast, 300_000],
+      ],
+    ],
+  });
+  const margin = (fieldId: number, fieldEast: number, takeFrom?: number[]) => ({
+    FieldId: fieldId,
+    YearId: 2025,
+    CropId: CropId.GrassMargin,
+    Boundary: southStrip(fieldEast),
+    srid: 27700,
+    ...(takeFrom ? { TakeAreaFrom: takeFrom } : {}),
+  });
+  const read = async (croppingId: number) =>
+    (
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/croppings/v1/${croppingId}?srid=27700`,
+        headers: farm.headers,
+      })
+    ).json<CroppingResponse>();
+
+  it('takes a margin out of the crop that fills the field, area and boundary, in one change', async () => {
+    const field = await newField('Margin field');
+    const fieldEast = east;
+    const main = await created({ ...wheat, FieldId: field.FieldId, Boundary: field.Boundary, srid: 4326 });
+    expect(main.Area).toBe(field.BoundaryArea);
+
+    const refused = await createCropping(margin(field.FieldId, fieldEast));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ Errors: { Field: string }[] }>().Errors[0]?.Field).toBe('Area');
+
+    const response = await createCropping(margin(field.FieldId, fieldEast, [main.CroppingId]));
+    expect(response.statusCode, response.body).toBe(201);
+    const strip = response.json<CroppingResponse>();
+    expect(strip.Area).toBeCloseTo(0.2, 2);
+    const shrunk = await read(main.CroppingId);
+    expect(shrunk.Area).toBeCloseTo((main.Area ?? 0) - (strip.Area ?? 0), 2);
+    // The strip is gone from the crop's boundary: its south edge now runs 10 m further north.
+    expect(shrunk.BoundaryArea).toBeCloseTo((main.BoundaryArea ?? 0) - 0.2, 1);
+    const southmost = Math.min(...shrunk.Boundary!.coordinates.flat(2).map(([, north]) => north!));
+    expect(southmost).toBeCloseTo(300_010, 0);
+    const actions = await sqlRows<{ action: string; cropping: number }>(
+      test.db,
+      sql`SELECT action, (data->>'CroppingId')::int AS cropping FROM events
+           WHERE object_type = 'Cropping' AND (data->>'CroppingId')::int IN (${main.CroppingId}, ${strip.CroppingId})
+           ORDER BY id`,
+    );
+    expect(actions).toEqual([
+      { action: 'c', cropping: main.CroppingId },
+      { action: 'u', cropping: main.CroppingId },
+      { action: 'c', cropping: strip.CroppingId },
+    ]);
+  });
+
+  it('changes nothing when the area cannot be taken', async () => {
+    const field = await newField('Small crop field');
+    const fieldEast = east;
+    const small = await created({ ...wheat, FieldId: field.FieldId, Area: 0.1 });
+    const other = await newField('Elsewhere');
+    const elsewhere = await created({ ...wheat, FieldId: other.FieldId });
+    const count = async () =>
+      (
+        await sqlRows<{ n: number }>(
+          test.db,
+          sql`SELECT count(*)::int AS n FROM croppings WHERE field_id IN (${field.FieldId}, ${other.FieldId})`,
+        )
+      )[0]!.n;
+    const before = await count();
+
+    const tooSmall = await createCropping(margin(field.FieldId, fieldEast, [small.CroppingId]));
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json<{ Errors: { Message: string }[] }>().Errors[0]?.Message).toBe(
+      'Winter wheat (0.10 ha) is not larger than the new cropping (0.20 ha).',
+    );
+    const wrongField = await createCropping(margin(field.FieldId, fieldEast, [elsewhere.CroppingId]));
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json<{ Errors: { Message: string }[] }>().Errors[0]?.Message).toBe(
+      'The area can only be taken from a cropping of the same field and crop year.',
+    );
+    expect(await count()).toBe(before);
+    expect((await read(elsewhere.CroppingId)).Area).toBe(elsewhere.Area);
+  });
+
+  it('does not let a restricted member take area from a cropping hidden from them', async () => {
+    const field = await newField('Hidden crop field');
+    const fieldEast = east;
+    const secret = await created({ ...wheat, FieldId: field.FieldId });
+    const member = await signInRestrictedMember(test.app, test.db, farm.holdingId, [secret.CroppingId]);
+    const response = await createCropping(
+      margin(field.FieldId, fieldEast, [secret.CroppingId]),
+      member.headers,
+    );
+    expect(response.statusCode).toBe(404);
+    expect((await read(secret.CroppingId)).Area).toBe(secret.Area);
+  });
+});
+
 describe('restricted members', () => {
   it('see and change only the croppings they are authorised for', async () => {
     const field = await newField('Split');
