@@ -7,6 +7,7 @@ import {
   holdingPermissionsSchema,
   invitationHoldingPermissions,
   normaliseHoldingPermissions,
+  ownerHoldingPermissions,
   permissionAvailability,
   permissionCell,
   permissionCellOptions,
@@ -110,6 +111,109 @@ describe('holding permission features', () => {
       write: false,
       financialData: true,
     });
+  });
+});
+
+describe('withHoldingPermission', () => {
+  const everyValue = { read: true, write: true, financialData: true, enabled: true };
+
+  it.each(holdingPermissionFeatures.map((feature) => [feature.id]))(
+    'setting %s changes neither its input nor anything else',
+    (id) => {
+      const start = emptyHoldingPermissions();
+      const before = structuredClone(start);
+      const next = withHoldingPermission(start, id, everyValue);
+      expect(start).toEqual(before);
+      expect(next).not.toBe(start);
+      expect(grantsOf(next, id)).toBe(true);
+      for (const other of holdingPermissionFeatures) {
+        if (other.id === id) continue;
+        expect(holdingPermissionValue(next, other.id)).toEqual(holdingPermissionValue(start, other.id));
+      }
+    },
+  );
+
+  it.each(holdingPermissionFeatures.map((feature) => [feature.id]))(
+    'setting %s copies only its own group and value',
+    (id) => {
+      const start = defaultHoldingPermissions(Role.Client);
+      const next = withHoldingPermission(start, id, { read: false, write: false, enabled: false });
+      const group = holdingPermissionFeatures.find((feature) => feature.id === id)!.group;
+      const otherGroup = group === 'main' ? 'scouting' : 'main';
+      expect(next[group]).not.toBe(start[group]);
+      expect(next[otherGroup]).toBe(start[otherGroup]);
+      const changedKey = id === 'main.sprayPlans.haloAudit' ? 'sprayPlans' : id.split('.')[1]!;
+      for (const [key, value] of Object.entries(next[group])) {
+        const before = (start[group] as Record<string, unknown>)[key];
+        if (key === changedKey) expect(value).not.toBe(before);
+        else expect(value).toBe(before);
+      }
+    },
+  );
+
+  it('keeps Halo audit when spray plans change, and spray plans when Halo audit changes', () => {
+    const start = defaultHoldingPermissions(Role.Master);
+    const viewOnly = withHoldingPermission(start, 'main.sprayPlans', { read: true, write: false });
+    expect(viewOnly.main.sprayPlans).toEqual({ read: true, write: false, haloAudit: { enabled: true } });
+    const noAudit = withHoldingPermission(viewOnly, 'main.sprayPlans.haloAudit', { enabled: false });
+    expect(noAudit.main.sprayPlans).toEqual({ read: true, write: false, haloAudit: { enabled: false } });
+    expect(viewOnly.main.sprayPlans.haloAudit.enabled).toBe(true);
+    expect(start.main.sprayPlans).toEqual({ read: true, write: true, haloAudit: { enabled: true } });
+  });
+});
+
+function grantsOf(permissions: HoldingPermissions, id: HoldingPermissionFeatureId): boolean {
+  const value = holdingPermissionValue(permissions, id);
+  return 'enabled' in value ? value.enabled : value.read;
+}
+
+describe('ownerHoldingPermissions', () => {
+  const noScouting = { ...flags, scoutingLink: false };
+
+  it('is null without an owner: nobody narrows the members', () => {
+    expect(ownerHoldingPermissions([], flags)).toBeNull();
+  });
+
+  it.each([
+    // An owner writes the holding itself whatever the role (but Demo); everything else is the role's.
+    [[Role.Access], flags, 'main.holdings', 'edit'],
+    [[Role.Demo], flags, 'main.holdings', 'view'],
+    [[Role.Access], flags, 'main.mapLayers', 'edit'],
+    [[Role.Access], flags, 'main.climate', 'view'],
+    [[Role.Access], flags, 'main.stocks', null],
+    [[Role.Access], flags, 'main.fields', null],
+    [[Role.Access], flags, 'main.exports', 'available'],
+    [[Role.Access], flags, 'main.reports', 'notAvailable'],
+    [[Role.Client], flags, 'main.stocks', 'editFinancial'],
+    [[Role.Demo], flags, 'main.stocks', 'view'],
+    [[Role.ServiceSpecialist], flags, 'main.stocks', 'view'],
+    [[Role.Master], flags, 'main.sprayPlans.haloAudit', 'available'],
+    [[Role.Master], { ...flags, sprayAudit: false }, 'main.sprayPlans.haloAudit', 'notAvailable'],
+    [[Role.Client], flags, 'main.sprayPlans.haloAudit', 'notAvailable'],
+    [[Role.Master], flags, 'scouting.appAccess', 'available'],
+    [[Role.Master], noScouting, 'scouting.appAccess', 'notAvailable'],
+    [[Role.Master], noScouting, 'scouting.records', null],
+    [[Role.Access], flags, 'scouting.appAccess', 'notAvailable'],
+    [[Role.Access], flags, 'scouting.records', null],
+    // Several owners: what any of them has.
+    [[Role.Access, Role.ScoutUser], flags, 'main.fieldDiary', 'edit'],
+    [[Role.Access, Role.ScoutUser], flags, 'main.stocks', null],
+    [[Role.Access, Role.ScoutUser], flags, 'main.exports', 'available'],
+    [[Role.Demo, Role.ServiceSpecialist], flags, 'main.stocks', 'view'],
+    [[Role.Demo, Role.Client], flags, 'main.stocks', 'editFinancial'],
+    [[Role.Access, Role.Client], flags, 'main.sprayPlans.haloAudit', 'notAvailable'],
+    [[Role.Access, Role.Agronomist], flags, 'main.sprayPlans.haloAudit', 'available'],
+  ] as const)('owners %j on a holding %j: %s is %s', (owners, holdingFlags, id, cell) => {
+    const owner = ownerHoldingPermissions(owners, holdingFlags);
+    expect(owner).not.toBeNull();
+    expect(permissionCell(owner!, id)).toBe(cell);
+    expect(holdingPermissionsSchema.parse(owner)).toEqual(owner);
+  });
+
+  it('an all-powerful owner has what the role maximum gives, Halo audit included', () => {
+    expect(ownerHoldingPermissions([Role.Master, Role.Access], flags)).toEqual(
+      withCells(defaultHoldingPermissions(Role.Master), {}),
+    );
   });
 });
 
@@ -292,11 +396,56 @@ describe('normaliseHoldingPermissions', () => {
   });
 });
 
+describe("normaliseHoldingPermissions with the owners' permissions", () => {
+  const master = defaultHoldingPermissions(Role.Master);
+  const accessOwner = ownerHoldingPermissions([Role.Access], flags)!;
+  const clientOwner = ownerHoldingPermissions([Role.Client], flags)!;
+  const demoOwner = ownerHoldingPermissions([Role.Demo], flags)!;
+
+  it.each([
+    ['nothing the owner lacks', accessOwner, 'main.stocks', null],
+    ['nothing the owner lacks', accessOwner, 'main.fields', null],
+    ['nothing the owner lacks', accessOwner, 'main.reports', 'notAvailable'],
+    ['nothing the owner lacks', accessOwner, 'scouting.appAccess', 'notAvailable'],
+    ['what the owner has stays', accessOwner, 'main.mapLayers', 'edit'],
+    ['what the owner has stays', accessOwner, 'main.exports', 'available'],
+    ['what the owner has stays', accessOwner, 'main.holdings', 'edit'],
+    ['no writing where the owner only views', accessOwner, 'main.climate', 'view'],
+    ['no writing where the owner only views', clientOwner, 'main.soil', 'view'],
+    ['no writing where the owner only views', demoOwner, 'main.holdings', 'view'],
+    ['no financial data where the owner has none', demoOwner, 'main.stocks', 'view'],
+    ['financial data where the owner has it', clientOwner, 'main.businessShed', 'viewFinancial'],
+    ['no Halo audit the owner lacks', clientOwner, 'main.sprayPlans.haloAudit', 'notAvailable'],
+    ['no owner, no narrowing', null, 'main.stocks', 'editFinancial'],
+    ['no owner, no narrowing', null, 'main.sprayPlans.haloAudit', 'available'],
+  ] as const)('%s: %s', (_name, owner, id, cell) => {
+    expect(
+      permissionCell(normaliseHoldingPermissions(master, Role.Master, HoldingRole.Member, owner), id),
+    ).toBe(cell);
+  });
+
+  it('an owner with everything changes nothing', () => {
+    const owner = ownerHoldingPermissions([Role.Master], flags);
+    for (const role of roles) {
+      const defaults = defaultHoldingPermissions(role);
+      expect(normaliseHoldingPermissions(defaults, role, HoldingRole.Member, owner)).toEqual(
+        normaliseHoldingPermissions(defaults, role, HoldingRole.Member),
+      );
+    }
+  });
+
+  it('is already normal afterwards', () => {
+    const once = normaliseHoldingPermissions(master, Role.Master, HoldingRole.Member, clientOwner);
+    expect(normaliseHoldingPermissions(once, Role.Master, HoldingRole.Member, clientOwner)).toEqual(once);
+  });
+});
+
 describe('permissionAvailability', () => {
   const member = defaultHoldingPermissions(Role.Agronomist);
   const noSpray = withCells(member, { 'main.sprayPlans': null });
   const noApp = withCells(member, { 'scouting.appAccess': 'notAvailable' });
   const ownerWithoutManure = withCells(defaultHoldingPermissions(Role.Master), { 'main.manure': null });
+  const accessOwner = ownerHoldingPermissions([Role.Access], flags);
 
   it.each([
     ['main.fields', Role.Agronomist, HoldingRole.Member, flags, member, null, true, undefined],
@@ -324,8 +473,31 @@ describe('permissionAvailability', () => {
       'holding',
     ],
     ['scouting.appAccess', Role.Agronomist, HoldingRole.Member, {}, member, null, false, 'holding'],
-    ['main.manure', Role.Agronomist, HoldingRole.Member, flags, member, ownerWithoutManure, false, 'holding'],
+    [
+      'main.manure',
+      Role.Agronomist,
+      HoldingRole.Member,
+      flags,
+      member,
+      ownerWithoutManure,
+      false,
+      'holdingOwner',
+    ],
     ['main.fields', Role.Agronomist, HoldingRole.Member, flags, member, ownerWithoutManure, true, undefined],
+    ['main.stocks', Role.Agronomist, HoldingRole.Member, flags, member, accessOwner, false, 'holdingOwner'],
+    ['main.climate', Role.Agronomist, HoldingRole.Member, flags, member, accessOwner, true, undefined],
+    [
+      'scouting.appAccess',
+      Role.Agronomist,
+      HoldingRole.Member,
+      flags,
+      member,
+      accessOwner,
+      false,
+      'holdingOwner',
+    ],
+    ['main.stocks', Role.Agronomist, HoldingRole.Owner, flags, member, accessOwner, false, 'owner'],
+    ['main.stocks', Role.Access, HoldingRole.Member, flags, member, accessOwner, false, 'role'],
     [
       'main.businessProduction',
       Role.Agronomist,
@@ -458,6 +630,33 @@ describe('withBulkPermission', () => {
       scoutingLink: false,
     });
     expect(result).toEqual(empty);
+  });
+
+  it('skips and caps what the owners lack', () => {
+    const owner = ownerHoldingPermissions([Role.Access], flags);
+    const result = withBulkPermission(
+      empty,
+      'main',
+      'edit',
+      Role.Agronomist,
+      HoldingRole.Member,
+      flags,
+      owner,
+    );
+    const main = holdingPermissionFeatures.filter((f) => f.group === 'main');
+    expect(main.map((f) => permissionCell(result, f.id))).toEqual(
+      main.map((f) => permissionCell(owner!, f.id)),
+    );
+    const scouting = withBulkPermission(
+      empty,
+      'scouting',
+      'view',
+      Role.Agronomist,
+      HoldingRole.Member,
+      flags,
+      owner,
+    );
+    expect(scouting).toEqual(empty);
   });
 
   it('sets app access first, so the scouting features follow', () => {

@@ -3,10 +3,10 @@ import type { PermissionArea } from './permissions.ts';
 import {
   HoldingRole,
   InvitationAccessLevel,
+  Role,
   isAdminOrHigher,
   roleGrants,
   type AccessLevel,
-  type Role,
 } from './roles.ts';
 
 export const accessPermissionSchema = z.object({ enabled: z.boolean() });
@@ -293,22 +293,27 @@ export function holdingPermissionValue(
   return { ...value };
 }
 
-/** A copy of `permissions` with one feature replaced (sub-permissions of the feature are kept). */
+/**
+ * `permissions` with one feature replaced (sub-permissions of the feature are kept). Only what changes is
+ * new: the result shares every other feature with `permissions`, so neither may be changed in place afterwards
+ * (change them through this function, or through a `holdingPermissionValue` copy).
+ */
 export function withHoldingPermission(
   permissions: HoldingPermissions,
   id: HoldingPermissionFeatureId,
   value: FeatureValue,
 ): HoldingPermissions {
-  const next = structuredClone(permissions);
   const feature = holdingPermissionFeature(id);
-  if (id === 'main.sprayPlans.haloAudit') {
-    next.main.sprayPlans.haloAudit = { enabled: 'enabled' in value && value.enabled };
-  } else if (id === 'main.sprayPlans') {
-    next.main.sprayPlans = { ...next.main.sprayPlans, ...shaped(feature.format, value) };
-  } else {
-    (next[feature.group] as Record<string, FeatureValue>)[feature.key] = shaped(feature.format, value);
+  if (id === 'main.sprayPlans.haloAudit' || id === 'main.sprayPlans') {
+    const current = permissions.main.sprayPlans;
+    const sprayPlans: SprayPlansPermission =
+      id === 'main.sprayPlans'
+        ? { ...(shaped(feature.format, value) as ReadWritePermission), haloAudit: current.haloAudit }
+        : { read: current.read, write: current.write, haloAudit: { enabled: 'enabled' in value && value.enabled } };
+    return { ...permissions, main: { ...permissions.main, sprayPlans } };
   }
-  return next;
+  const group = { ...permissions[feature.group], [feature.key]: shaped(feature.format, value) };
+  return { ...permissions, [feature.group]: group };
 }
 
 function shaped(format: HoldingPermissionFormat, value: FeatureValue): FeatureValue {
@@ -392,6 +397,41 @@ export function defaultHoldingPermissions(role: Role): HoldingPermissions {
   return permissions;
 }
 
+/**
+ * What the holding's owners have between them, for narrowing its members: for each feature, the most any
+ * owner's account role allows (any owner's right counts), within what the holding offers (Halo audit needs
+ * the audit feature, scouting needs the scouting link and app access). An owner writes the holding itself
+ * whatever the role, except Demo, as the session's rights say. Null when the holding has no owner: nobody
+ * then narrows its members beyond their own role.
+ */
+export function ownerHoldingPermissions(
+  ownerRoles: readonly Role[],
+  holdingFeatures: Partial<HoldingFeatureFlags>,
+): HoldingPermissions | null {
+  if (ownerRoles.length === 0) return null;
+  let permissions = emptyHoldingPermissions();
+  for (const feature of holdingPermissionFeatures) {
+    const offered =
+      (feature.id !== 'main.sprayPlans.haloAudit' || holdingFeatures.sprayAudit === true) &&
+      (feature.group !== 'scouting' || holdingFeatures.scoutingLink === true) &&
+      (!('parent' in feature) || grants(holdingPermissionValue(permissions, feature.parent)));
+    if (!offered) continue;
+    const value = { read: false, write: false, financialData: false, enabled: false };
+    for (const role of new Set(ownerRoles)) {
+      const most: Partial<typeof value> =
+        feature.id === 'main.holdings' && role !== Role.Demo
+          ? { read: true, write: true }
+          : roleMaximum(feature, role);
+      value.read ||= most.read === true;
+      value.write ||= most.write === true;
+      value.financialData ||= most.financialData === true;
+      value.enabled ||= most.enabled === true;
+    }
+    permissions = withHoldingPermission(permissions, feature.id, value);
+  }
+  return permissions;
+}
+
 const operatorEdits: readonly HoldingPermissionFeatureId[] = [
   'main.fieldDiary',
   'main.taskManagement',
@@ -440,6 +480,7 @@ export function invitationHoldingPermissions(level: InvitationAccessLevel, role:
 /**
  * Applies the dependency rules to edited permissions:
  * - nothing beyond what the account role allows;
+ * - nothing beyond what the holding's owners have (`ownerHoldingPermissions`; null: no owner to narrow by);
  * - a read-write value without read loses write and its other flags (so Halo audit needs spray-plan read),
  *   and scouting permissions need scouting app access;
  * - financial write always includes financial data;
@@ -449,19 +490,25 @@ export function normaliseHoldingPermissions(
   permissions: HoldingPermissions,
   role: Role,
   holdingRole: HoldingRole | null,
+  ownerPermissions: HoldingPermissions | null = null,
 ): HoldingPermissions {
   let next = permissions;
   for (const feature of holdingPermissionFeatures) {
     const value = holdingPermissionValue(next, feature.id);
     const maximum = roleMaximum(feature, role);
+    const owner = ownerPermissions ? holdingPermissionValue(ownerPermissions, feature.id) : maximum;
     if ('enabled' in value) {
-      value.enabled = value.enabled && (maximum as AccessPermission).enabled;
+      value.enabled =
+        value.enabled && (maximum as AccessPermission).enabled && (owner as AccessPermission).enabled;
     } else {
       const max = maximum as FinancialPermission;
-      value.read = value.read && max.read;
-      value.write = value.write && max.write && value.read;
-      if ('financialData' in value)
-        value.financialData = value.write || (value.financialData && max.financialData && value.read);
+      const most = owner as FinancialPermission;
+      value.read = value.read && max.read && most.read;
+      value.write = value.write && max.write && most.write && value.read;
+      if ('financialData' in value) {
+        const financialData = max.financialData && most.financialData;
+        value.financialData = value.write || (value.financialData && financialData && value.read);
+      }
     }
     if ('parent' in feature && !grants(holdingPermissionValue(next, feature.parent))) {
       if ('enabled' in value) value.enabled = false;
@@ -477,21 +524,29 @@ export function normaliseHoldingPermissions(
 
 export const notAvailableLabel = 'Not available';
 
-export type UnavailableReason = 'owner' | 'role' | 'holding' | 'restrictedMember' | 'dependency';
+/**
+ * Why a cell reads 'Not available': `owner`, the user is an owner (never narrowed); `holdingOwner`, the
+ * holding's owners lack the feature; the others as `permissionAvailability` says.
+ */
+export type UnavailableReason =
+  'owner' | 'role' | 'holding' | 'holdingOwner' | 'restrictedMember' | 'dependency';
 export type PermissionAvailability =
   { available: true } | { available: false; reason: UnavailableReason; label: typeof notAvailableLabel };
 
 export interface AvailabilityContext {
   /** The member's current (possibly edited) permissions, for the dependency checks. */
   permissions: HoldingPermissions;
-  /** The holding owner's own permissions: a member cannot be given what the owner lacks. Null when unknown. */
+  /**
+   * What the holding's owners have between them (`ownerHoldingPermissions`): a member cannot be given what no
+   * owner has. Null or absent when the holding has no owner, and then no owner narrows.
+   */
   ownerPermissions?: HoldingPermissions | null;
 }
 
 /**
  * Whether a grid cell can be set, or why it reads 'Not available': the user is an owner (owners are never
- * narrowed), the account role cannot have it, the holding or its owner lacks it (no audit feature, no
- * scouting link), a Restricted member and Business Production, or a missing dependency.
+ * narrowed), the account role cannot have it, the holding lacks it (no audit feature, no scouting link), the
+ * holding's owners lack it, a Restricted member and Business Production, or a missing dependency.
  */
 export function permissionAvailability(
   id: HoldingPermissionFeatureId,
@@ -512,7 +567,7 @@ export function permissionAvailability(
     return unavailable('holding');
   if (feature.group === 'scouting' && holdingFeatures.scoutingLink !== true) return unavailable('holding');
   if (context.ownerPermissions && !grants(holdingPermissionValue(context.ownerPermissions, id))) {
-    return unavailable('holding');
+    return unavailable('holdingOwner');
   }
   if (id === 'main.businessProduction' && holdingRole === HoldingRole.RestrictedMember) {
     return unavailable('restrictedMember');
@@ -604,5 +659,5 @@ export function withBulkPermission(
         : { read: true, write: edit, financialData: edit };
     next = withHoldingPermission(next, feature.id, value);
   }
-  return normaliseHoldingPermissions(next, role, holdingRole);
+  return normaliseHoldingPermissions(next, role, holdingRole, ownerPermissions);
 }

@@ -3,6 +3,7 @@ import { brands, type BrandFeatures } from './brands.ts';
 import {
   defaultHoldingPermissions,
   emptyHoldingPermissions,
+  ownerHoldingPermissions,
   type HoldingPermissions,
 } from './holdingPermissions.ts';
 import {
@@ -257,9 +258,7 @@ describe('derivePermissions rules', () => {
         holdingFeatures: flags,
       }),
     );
-    expect(permissions).toEqual(
-      derivePermissions(input({ role: Role.Client, holdingRole: null })),
-    );
+    expect(permissions).toEqual(derivePermissions(input({ role: Role.Client, holdingRole: null })));
   });
 
   it.each(holdingRoles.map((holdingRole) => [holdingRole]))(
@@ -448,6 +447,99 @@ describe('derivePermissions rules', () => {
       }),
     );
     expect(writeAreas(unsaved)).toEqual(['exports', 'reports']);
+  });
+});
+
+describe("derivePermissions narrowed by the holding's owners", () => {
+  const owners = (...ownerRoles: Role[]) => ownerHoldingPermissions(ownerRoles, holdingFeatures);
+  const accessReads: PermissionArea[] = ['holdings', 'mapLayers', 'exports', 'climate', 'currentHolding'];
+  const accessWrites: PermissionArea[] = ['holdings', 'mapLayers', 'exports', 'currentHolding'];
+  const member = { role: Role.Master, holdingRole: HoldingRole.Member } as const;
+
+  it.each<[string, Partial<PermissionInput>, readonly PermissionArea[], readonly PermissionArea[]]>([
+    [
+      'a member on the role defaults',
+      { ...member, ownerPermissions: owners(Role.Access) },
+      accessReads,
+      accessWrites,
+    ],
+    [
+      'a member with saved permissions',
+      {
+        ...member,
+        holdingPermissions: defaultHoldingPermissions(Role.Master),
+        ownerPermissions: owners(Role.Access),
+      },
+      accessReads,
+      accessWrites,
+    ],
+    [
+      'a restricted member',
+      { ...member, holdingRole: HoldingRole.RestrictedMember, ownerPermissions: owners(Role.Access) },
+      accessReads,
+      accessWrites,
+    ],
+    [
+      'a member of a holding with two owners gets what either has',
+      { ...member, ownerPermissions: owners(Role.Access, Role.ScoutUser) },
+      [
+        'holdings',
+        'fields',
+        'mapLayers',
+        'exports',
+        'climate',
+        'fieldDiary',
+        'taskManagement',
+        'currentHolding',
+      ],
+      [...accessWrites.slice(0, 3), 'fieldDiary', 'taskManagement', 'currentHolding'],
+    ],
+    [
+      'an owner is not narrowed',
+      { ...member, holdingRole: HoldingRole.Owner, ownerPermissions: owners(Role.Access) },
+      all,
+      all,
+    ],
+    ['a member of a holding without an owner', { ...member, ownerPermissions: null }, all, all],
+    [
+      'a member where the holding has no per-holding permissions',
+      {
+        ...member,
+        ownerPermissions: owners(Role.Access),
+        holdingFeatures: { ...holdingFeatures, perHoldingPermissions: false },
+      },
+      all,
+      all,
+    ],
+    [
+      'a member keeps what the owner has but their own role lacks out of reach',
+      { role: Role.Access, holdingRole: HoldingRole.Member, ownerPermissions: owners(Role.Master) },
+      accessReads,
+      ['mapLayers', 'exports'],
+    ],
+  ])('%s', (_name, overrides, read, write) => {
+    const permissions = derivePermissions(input(overrides));
+    expect(readAreas(permissions)).toEqual(read);
+    expect(writeAreas(permissions)).toEqual(write);
+  });
+
+  it.each([
+    [[Role.Client], false],
+    [[Role.Client, Role.Agronomist], true],
+    [[Role.Master], true],
+  ])('spray auditing with owners %j: %s', (ownerRoles, audit) => {
+    const permissions = derivePermissions(input({ ...member, ownerPermissions: owners(...ownerRoles) }));
+    expect(permissions.sprayPlans.audit).toBe(audit);
+  });
+
+  it.each([
+    [[Role.Demo], { read: true, write: false, financialData: false }],
+    [[Role.ServiceSpecialist], { read: true, write: false, financialData: false }],
+    [[Role.Client], { read: true, write: true, financialData: true }],
+    [[Role.Access], { read: false, write: false, financialData: false }],
+  ])('stocks of a Master member with owners %j: %j', (ownerRoles, stocks) => {
+    const permissions = derivePermissions(input({ ...member, ownerPermissions: owners(...ownerRoles) }));
+    expect(permissions.stocks).toEqual(stocks);
   });
 });
 

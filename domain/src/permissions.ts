@@ -130,6 +130,11 @@ export interface PermissionInput {
   holdingRole: HoldingRole | null;
   /** The member's per-holding permissions; null when none were saved, in which case the role defaults apply. */
   holdingPermissions: HoldingPermissions | null;
+  /**
+   * What the holding's owners have between them (`ownerHoldingPermissions`); a member is narrowed by it as by
+   * their own holding permissions. Null or absent when the holding has no owner: no owner narrows.
+   */
+  ownerPermissions?: HoldingPermissions | null;
   /** Missing flags count as off. */
   holdingFeatures: Partial<HoldingFeatureFlags>;
   brandFeatures: BrandFeatures;
@@ -142,9 +147,9 @@ export interface PermissionInput {
  * 1. the account role's rights (`rolePermissions`);
  * 2. areas the brand lacks are removed (the Access role keeps climate, which is always open to it);
  * 3. Members and Restricted members are narrowed by the holding's permissions (the role defaults when none
- *    were saved), where both the brand and the holding have per-holding permissions; Owners and users
- *    without membership are not narrowed. Agronomists and Managers keep their own soil-management-plan
- *    rights whatever the holding's Soil permission says;
+ *    were saved) and by what the holding's owners have, where both the brand and the holding have
+ *    per-holding permissions; Owners and users without membership are not narrowed. Agronomists and
+ *    Managers keep their own soil-management-plan rights whatever the holding's Soil permission says;
  * 4. a Restricted member never has Business Production;
  * 5. with a fixed holding list, writing needs an explicit grant in the holding's saved permissions: every
  *    other area (and every area when no saved permissions narrow the user) becomes read-only;
@@ -166,14 +171,17 @@ export function derivePermissions(input: PermissionInput): Permissions {
   const explicitGrant = narrowed && input.holdingPermissions !== null;
   if (narrowed) {
     const holding = input.holdingPermissions ?? defaultHoldingPermissions(role);
-    for (const area of permissionAreas) {
-      if (keptFromRole(area, role)) continue;
-      narrowArea(permissions[area], holding.main[holdingFeatureOf[area]]);
+    // Saved permissions were narrowed by the owners when saved, but the role defaults never are, and an
+    // owner's role may have changed since: the owners' rights are applied here every time.
+    const narrowers = input.ownerPermissions ? [holding, input.ownerPermissions] : [holding];
+    for (const by of narrowers) {
+      for (const area of permissionAreas) {
+        if (keptFromRole(area, role)) continue;
+        narrowArea(permissions[area], by.main[holdingFeatureOf[area]]);
+      }
+      permissions.sprayPlans.audit =
+        permissions.sprayPlans.audit === true && by.main.sprayPlans.read && by.main.sprayPlans.haloAudit.enabled;
     }
-    permissions.sprayPlans.audit =
-      permissions.sprayPlans.audit === true &&
-      holding.main.sprayPlans.read &&
-      holding.main.sprayPlans.haloAudit.enabled;
   }
 
   if (role === Role.Access) permissions.climate.read = true;

@@ -105,4 +105,47 @@ describe('visibleCroppingEntries', () => {
     ]);
     for (const entry of entries) expect(visibleCroppingEntrySchema.parse(entry)).toEqual(entry);
   });
+
+  const wheat = (CroppingId: number, FieldId: number, CropName: string | null = null): ListedCropping => ({
+    ...base,
+    CroppingId,
+    FieldId,
+    YearId: 2026,
+    CropId: CropName ? CropId.Other : CropId.WinterWheat,
+    CropName,
+    Area: 1,
+  });
+
+  it.each([
+    [
+      'numbers in field names in numeric order',
+      ['Field 10', 'Field 9', 'field 1'],
+      ['field 1', 'Field 9', 'Field 10'],
+    ],
+    ['accents sort beside their letter', ['Zeta', 'Éast', 'East'], ['East', 'Éast', 'Zeta']],
+    ['case does not come first', ['b', 'A', 'a', 'B'], ['a', 'A', 'b', 'B']],
+  ])('sorts by field name: %s', (_name, names, expected) => {
+    const named = new Map(names.map((Name, index) => [index + 1, { Name, FieldGroup: null }]));
+    const entries = visibleCroppingEntries(
+      names.map((_, index) => wheat(index + 1, index + 1)),
+      named,
+      2026,
+    );
+    expect(entries.map((entry) => entry.fieldName)).toEqual(expected);
+  });
+
+  it('sorts the croppings of one field by crop name, then by id', () => {
+    const one = new Map([[1, { Name: 'Home', FieldGroup: null }]]);
+    const entries = visibleCroppingEntries(
+      [wheat(7, 1, 'oats'), wheat(3, 1, 'Barley'), wheat(5, 1, 'Oats'), wheat(4, 1, 'oats')],
+      one,
+      2026,
+    );
+    expect(entries.map((entry) => [entry.cropName, entry.croppingId])).toEqual([
+      ['Barley', 3],
+      ['oats', 4],
+      ['oats', 7],
+      ['Oats', 5],
+    ]);
+  });
 });
