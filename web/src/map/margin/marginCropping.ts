@@ -1,4 +1,4 @@
-import type { CroppingWrite } from '@headland/domain/api/fieldsApi';
+import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { Brand } from '@headland/domain/brands';
 import { CropId } from '@headland/domain/crops';
 import type Polygon from 'ol/geom/Polygon.js';
@@ -15,19 +15,23 @@ export function marginCropId(brand: Pick<Brand, 'defaultCropMargin'>): number {
 
 /**
  * The cropping a picked margin becomes: the brand's margin crop on the field in the crop year, with the margin
- * strip (EPSG:3857) as its boundary. No area is sent, so the server gives the cropping its boundary's area.
+ * strip (EPSG:3857) as its boundary. No area is sent, so the server gives the cropping its boundary's area;
+ * the croppings in `takeAreaFrom` lose that area (and strip) in the same change.
  */
 export function marginCroppingWrite(input: {
   fieldId: number;
   yearId: number;
   cropId: number;
   margin: Polygon;
-}): CroppingWrite {
+  /** Croppings of the field that give up the margin's area (the crop it is taken out of). */
+  takeAreaFrom?: readonly number[];
+}): CroppingCreate {
   return {
     FieldId: input.fieldId,
     YearId: input.yearId,
     CropId: input.cropId,
     Boundary: writeBoundary(input.margin),
     srid: 4326,
+    ...(input.takeAreaFrom?.length ? { TakeAreaFrom: [...input.takeAreaFrom] } : {}),
   };
 }

@@ -10,7 +10,7 @@ import { readBoundary } from '../../map/layers/fieldFeatures.ts';
 import { squareBoundary } from '../../map/testing/squareBoundary.ts';
 import { ApiClient } from '../../shell/http/apiClient.ts';
 import type { AppSession } from '../../shell/session/AppSessionContext.tsx';
-import { aCropping } from '../fields/testing/fieldsFixtures.ts';
+import { aCropping, aField } from '../fields/testing/fieldsFixtures.ts';
 import { renderFieldsScreen } from '../fields/testing/renderFieldsScreen.tsx';
 import { MarginPanel } from './MarginPanel.tsx';
 
@@ -32,6 +32,26 @@ function aFieldMap(): FieldMap {
     setPointerTools: vi.fn(),
   } as unknown as FieldMap;
 }
+
+/** Long Acre (field 42) as the map's field list has it: winter wheat over its whole area in 2025. */
+const wheat = aCropping({
+  CroppingId: 700,
+  FieldId: 42,
+  CropId: CropId.WinterWheat,
+  YearId: 2025,
+  Area: 5.1,
+});
+const fieldList = [aField({ FieldId: 42, Name: 'Long Acre', Croppings: [wheat] })];
+
+/** Answers the map's field list, and `cropping` to the cropping POST. */
+function serverAnswering(cropping: () => Response) {
+  return vi.fn<typeof globalThis.fetch>(async (input) =>
+    String(input).startsWith('/api/fields/v1') ? jsonResponse(200, fieldList) : cropping(),
+  );
+}
+
+const croppingPost = (fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>) =>
+  fetch.mock.calls.find(([url]) => /\/api\/croppings\/v1$/.test(String(url)))!;
 
 function renderPanel(
   fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>,
@@ -60,7 +80,7 @@ async function pickWholeBoundary(panel: HTMLElement, fieldMap: FieldMap): Promis
 
 describe('MarginPanel: Create margin cropping', () => {
   it('is offered only once a margin is picked', async () => {
-    const { panel, fieldMap } = renderPanel(vi.fn<typeof globalThis.fetch>());
+    const { panel, fieldMap } = renderPanel(serverAnswering(() => jsonResponse(500, {})));
     expect((createButton(panel) as HTMLButtonElement).disabled).toBe(true);
     expect(
       within(panel).getByText('Keeps the margin as a Grass margin cropping of 2025 on this field.'),
@@ -70,7 +90,7 @@ describe('MarginPanel: Create margin cropping', () => {
   });
 
   it('posts a grass margin cropping of the open year with the margin as its boundary, then says so', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+    const fetch = serverAnswering(() =>
       jsonResponse(
         201,
         aCropping({ CroppingId: 900, FieldId: 42, CropId: CropId.GrassMargin, YearId: 2025, Area: 0.21 }),
@@ -79,17 +99,25 @@ describe('MarginPanel: Create margin cropping', () => {
     const { panel, fieldMap } = renderPanel(fetch);
     const area = await pickWholeBoundary(panel, fieldMap);
     expect(area).toBeGreaterThan(0.15);
+    // The field's crop gives up the margin's area unless the user says otherwise.
+    const takeFrom = await within(panel).findByLabelText('Take its area from');
+    expect((takeFrom as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Winter wheat (5.10 ha)');
     fireEvent.click(createButton(panel));
     expect(await within(panel).findByRole('status')).toHaveProperty(
       'textContent',
       'Grass margin cropping of 2025 created: 0.21 ha.',
     );
 
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toMatch(/\/api\/croppings\/v1$/);
+    const [, init] = croppingPost(fetch);
     expect(init?.method).toBe('POST');
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ FieldId: 42, YearId: 2025, CropId: CropId.GrassMargin, srid: 4326 });
+    expect(body).toMatchObject({
+      FieldId: 42,
+      YearId: 2025,
+      CropId: CropId.GrassMargin,
+      srid: 4326,
+      TakeAreaFrom: [wheat.CroppingId],
+    });
     // The server works the area out from the boundary.
     expect(body).not.toHaveProperty('Area');
     const boundary = body.Boundary as { type: string; coordinates: number[][][] };
@@ -107,10 +135,23 @@ describe('MarginPanel: Create margin cropping', () => {
     await waitFor(() => expect(within(panel).queryByLabelText('Margin dimensions')).toBeNull());
   });
 
+  it('takes the area from no cropping when the user chooses so', async () => {
+    const fetch = serverAnswering(() =>
+      jsonResponse(201, aCropping({ CroppingId: 901, FieldId: 42, CropId: CropId.GrassMargin, Area: 0.2 })),
+    );
+    const { panel, fieldMap } = renderPanel(fetch);
+    await pickWholeBoundary(panel, fieldMap);
+    fireEvent.change(await within(panel).findByLabelText('Take its area from'), { target: { value: '' } });
+    fireEvent.click(createButton(panel));
+    await within(panel).findByRole('status');
+    const body = JSON.parse(String(croppingPost(fetch)[1]?.body)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('TakeAreaFrom');
+  });
+
   it("shows the server's refusal", async () => {
     const message =
       'There are other crops at the same time on this field, and the overall cropped area (12.30 ha) exceeds that of the field (12.10 ha). Please check the dates and area.';
-    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+    const fetch = serverAnswering(() =>
       jsonResponse(400, {
         Message: 'The request is not valid.',
         Errors: [{ Field: 'Area', Message: message }],
@@ -124,7 +165,10 @@ describe('MarginPanel: Create margin cropping', () => {
   });
 
   it('is not offered without the right to change croppings', () => {
-    renderPanel(vi.fn<typeof globalThis.fetch>(), { readOnly: true });
+    renderPanel(
+      serverAnswering(() => jsonResponse(500, {})),
+      { readOnly: true },
+    );
     expect(screen.queryByRole('button', { name: 'Create margin cropping' })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
-import { cropDefinitionById } from '@headland/domain/crops';
+import { cropDefinitionById, cropLabel } from '@headland/domain/crops';
 import { formatHectares } from '@headland/domain/units';
 import type { FieldMap } from '../../map/FieldMap.ts';
 import { marginCropId, marginCroppingWrite } from '../../map/margin/marginCropping.ts';
@@ -12,6 +12,7 @@ import { defaultMarginWidthMetres } from '../../map/mapConstants.ts';
 import { ApiRequestError } from '../../shell/http/apiClient.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useCanEditFields, useSaveCropping } from '../fields/fieldsQueries.ts';
+import { useMapFieldList } from './useMapFieldList.ts';
 
 export interface MarginPanelProps {
   fieldMap: FieldMap;
@@ -37,6 +38,17 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
   const [created, setCreated] = useState<string | null>(null);
   const cropId = marginCropId(session.brand);
   const cropName = cropDefinitionById(cropId)?.name ?? '';
+  const fieldList = useMapFieldList();
+  // A field is usually cropped to its edge: the margin's area is then taken from its crop, the largest first.
+  const donors = useMemo(
+    () =>
+      [...(fieldList.data?.find((field) => field.FieldId === fieldId)?.Croppings ?? [])]
+        .filter((cropping) => cropping.CropId !== cropId)
+        .sort((a, b) => (b.Area ?? 0) - (a.Area ?? 0)),
+    [fieldList.data, fieldId, cropId],
+  );
+  const [donorChoice, setDonorChoice] = useState<string | null>(null);
+  const donorId = donorChoice ?? (donors[0] ? String(donors[0].CroppingId) : '');
 
   useEffect(() => {
     const boundary = fieldMap.fieldFeature(fieldId)?.getGeometry() as MultiPolygon | undefined;
@@ -65,7 +77,13 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
     setCreated(null);
     try {
       const cropping = await saveCropping.mutateAsync({
-        body: marginCroppingWrite({ fieldId, yearId: session.yearId, cropId, margin }),
+        body: marginCroppingWrite({
+          fieldId,
+          yearId: session.yearId,
+          cropId,
+          margin,
+          takeAreaFrom: donorId ? [Number(donorId)] : [],
+        }),
       });
       setCreated(
         t('map.margin.created', {
@@ -119,6 +137,24 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
             <Text size="sm">{t('map.margin.area', { value: areaText(state.area) })}</Text>
             <Text size="sm">{t('map.margin.length', { value: lengthText(state.length) })}</Text>
           </Stack>
+        )}
+        {canCreateCropping && donors.length > 0 && (
+          <NativeSelect
+            size="xs"
+            label={t('map.margin.takeFrom')}
+            value={donorId}
+            onChange={(event) => setDonorChoice(event.currentTarget.value)}
+            data={[
+              ...donors.map((cropping) => ({
+                value: String(cropping.CroppingId),
+                label: t('map.margin.takeFromCropping', {
+                  crop: cropLabel(cropping),
+                  value: formatHectares(cropping.Area ?? 0),
+                }),
+              })),
+              { value: '', label: t('map.margin.takeFromNone') },
+            ]}
+          />
         )}
         {canCreateCropping && (
           <Button
