@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { HoldingPicker, stepTimeoutMs } from './loginPage.ts';
+import { HoldingPicker, LoginPage, stepTimeoutMs } from './loginPage.ts';
 
 /** The app around the module screens once a holding is open: header, main menu, year and user menus. */
 export class AppShellPage {
@@ -80,6 +80,26 @@ export class AppShellPage {
     await this.userMenuButton.click();
     await this.page.getByRole('menuitem', { name: 'Log out' }).click();
   }
+}
+
+/**
+ * Signs in with the demo password and opens a listed holding in `year` (else the picker's default, the last
+ * year), landing on its dashboard.
+ */
+export async function signInTo(
+  page: Page,
+  email: string,
+  holding: string,
+  year?: number,
+): Promise<AppShellPage> {
+  const login = new LoginPage(page);
+  await login.open();
+  const picker = await login.signInToHoldingStep(email);
+  await picker.choose(holding, year);
+  await picker.confirm();
+  const shell = new AppShellPage(page);
+  await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
+  return shell;
 }
 
 /**
