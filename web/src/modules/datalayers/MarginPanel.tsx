@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
@@ -40,13 +40,9 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
   const cropName = cropDefinitionById(cropId)?.name ?? '';
   const fieldList = useMapFieldList();
   // A field is usually cropped to its edge: the margin's area is then taken from its crop, the largest first.
-  const donors = useMemo(
-    () =>
-      [...(fieldList.data?.find((field) => field.FieldId === fieldId)?.Croppings ?? [])]
-        .filter((cropping) => cropping.CropId !== cropId)
-        .sort((a, b) => (b.Area ?? 0) - (a.Area ?? 0)),
-    [fieldList.data, fieldId, cropId],
-  );
+  const donors = [...(fieldList.data?.find((field) => field.FieldId === fieldId)?.Croppings ?? [])]
+    .filter((cropping) => cropping.CropId !== cropId)
+    .sort((a, b) => (b.Area ?? 0) - (a.Area ?? 0));
   const [donorChoice, setDonorChoice] = useState<string | null>(null);
   const donorId = donorChoice ?? (donors[0] ? String(donors[0].CroppingId) : '');
 
