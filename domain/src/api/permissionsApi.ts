@@ -34,7 +34,10 @@ export const permissionsUserSchema = z.object({
   holdingRole: holdingRoleSchema,
   /** The account's own permissions record; null for other users when the caller does not manage the holding. */
   userPermissions: z.record(z.string(), z.unknown()).nullable(),
-  /** Saved permissions (else the role's defaults) with the dependency rules applied. */
+  /**
+   * Saved permissions (else the role's defaults) with the dependency rules applied and, for members, narrowed
+   * by `ownerPermissions`.
+   */
   holdingPermissions: holdingPermissionsSchema,
   /**
    * For restricted members with restricted cropping access, an entry per listed cropping of the year withheld
@@ -78,6 +81,17 @@ export const permissionsResponseSchema = z.object({
    */
   canManage: z.boolean(),
   holdingFeatures: holdingFeatureFlagsSchema,
+  /**
+   * What the holding's owners have between them: for each feature the most any owner's account role allows
+   * within the holding's features (an owner always writes Holdings, except with the Demo role). Members are
+   * never given more (the grid shows 'Not available' where it grants nothing, and saving clears or caps it);
+   * null when the holding has no owner, and then no owner narrows its members.
+   */
+  ownerPermissions: holdingPermissionsSchema
+    .nullable()
+    .describe(
+      "What the holding's owners have between them: members never get more. Null when the holding has no owner.",
+    ),
   users: z.array(permissionsUserSchema),
   /** Empty unless the caller manages the holding. */
   invites: z.array(invitationSchema),

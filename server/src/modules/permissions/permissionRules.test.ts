@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultHoldingPermissions,
+  ownerHoldingPermissions,
+  permissionCell,
   withHoldingPermission,
   type HoldingPermissions,
 } from '@headland/domain/holdingPermissions';
@@ -9,6 +11,7 @@ import {
   applyPermissionRules,
   displayName,
   effectivePermissions,
+  holdingOwnerPermissions,
   mayManageHolding,
 } from './permissionRules.ts';
 
@@ -86,5 +89,68 @@ describe('applyPermissionRules', () => {
     expect(effectivePermissions({ main: 'broken' }, Role.Client, HoldingRole.Member, {})).toEqual(
       effectivePermissions(null, Role.Client, HoldingRole.Member, {}),
     );
+  });
+});
+
+describe('holdingOwnerPermissions', () => {
+  const features = { sprayAudit: true, scoutingLink: true };
+
+  it.each([
+    ['no owner', [], null],
+    ['an Access owner', [[Role.Access, HoldingRole.Owner]], null],
+    [
+      'an Access and a Client owner',
+      [
+        [Role.Access, HoldingRole.Owner],
+        [Role.Client, HoldingRole.Owner],
+      ],
+      'editFinancial',
+    ],
+    [
+      'a Client member and an Access owner',
+      [
+        [Role.Client, HoldingRole.Member],
+        [Role.Access, HoldingRole.Owner],
+      ],
+      null,
+    ],
+  ] as const)('with %s: stocks are %s', (_, members, stocks) => {
+    const rows = members.map(([role, holdingRole]) => ({ role, holding_role: holdingRole }));
+    const owner = holdingOwnerPermissions(rows, features);
+    if (members.every(([, holdingRole]) => holdingRole !== HoldingRole.Owner)) expect(owner).toBeNull();
+    else expect(permissionCell(owner!, 'main.stocks')).toBe(stocks);
+  });
+});
+
+describe('applyPermissionRules narrowed by the owners', () => {
+  const features = { sprayAudit: true, scoutingLink: true };
+  const accessOwner = ownerHoldingPermissions([Role.Access], features);
+  const manager = defaultHoldingPermissions(Role.Manager);
+
+  it.each([
+    [HoldingRole.Member, 'main.stocks', null],
+    [HoldingRole.Member, 'main.climate', 'view'],
+    [HoldingRole.Member, 'main.mapLayers', 'edit'],
+    [HoldingRole.Member, 'scouting.appAccess', 'notAvailable'],
+    [HoldingRole.RestrictedMember, 'main.stocks', null],
+    // Owners are shown what a member of their role could have: other owners do not narrow them.
+    [HoldingRole.Owner, 'main.stocks', 'editFinancial'],
+    [HoldingRole.Owner, 'scouting.appAccess', 'available'],
+  ] as const)('a Manager %s under an Access owner: %s is %s', (holdingRole, id, cell) => {
+    expect(
+      permissionCell(applyPermissionRules(manager, Role.Manager, holdingRole, features, accessOwner), id),
+    ).toBe(cell);
+  });
+
+  it('without an owner, narrows nothing', () => {
+    expect(applyPermissionRules(manager, Role.Manager, HoldingRole.Member, features, null)).toEqual(
+      applyPermissionRules(manager, Role.Manager, HoldingRole.Member, features),
+    );
+    expect(
+      permissionCell(
+        effectivePermissions(null, Role.Manager, HoldingRole.Member, features, null),
+        'main.stocks',
+      ),
+    ).toBe('editFinancial');
   });
 });

@@ -5,7 +5,7 @@ import {
   type SavePermissionsRequest,
   type SavePermissionsUser,
 } from '@headland/domain/api/permissionsApi';
-import { CropId, cropLabel } from '@headland/domain/crops';
+import { CropId } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
@@ -19,6 +19,7 @@ import {
   applyPermissionRules,
   displayName,
   effectivePermissions,
+  holdingOwnerPermissions,
   mayManageHolding,
   savedOrDefaultPermissions,
 } from './permissionRules.ts';
@@ -54,9 +55,6 @@ function callerHoldingRole(caller: PermissionsCaller, members: readonly MemberRo
 
 /** Crops that are never listed (§5.2), left out by the query already; the domain's rules still decide. */
 const unlistedCropIds = [CropId.Uncropped, CropId.NonFarmedArea, CropId.Woodland];
-// The same orders as the list's sort: field names with numbers in numeric order, crop names as text.
-const fieldNameOrder = new Intl.Collator('en-GB', { numeric: true });
-const cropNameOrder = new Intl.Collator('en-GB');
 
 /** The year's listed croppings (§3 Cropping row, §5.2 exclusions) as the Cropping tab shows them. */
 async function listedCroppings(db: Db, holdingId: number, yearId: number) {
@@ -64,19 +62,7 @@ async function listedCroppings(db: Db, holdingId: number, yearId: number) {
   const fields = new Map(
     rows.map((row) => [row.field_id, { Name: row.field_name, FieldGroup: row.field_group }]),
   );
-  // visibleCroppingEntries sorts with a comparison that costs a locale lookup per call (80 ms for 2,000
-  // croppings on this data); handed rows already in its order, its sort makes one pass instead.
-  const labelled = rows.map((row) => ({
-    row,
-    cropName: cropLabel({ CropId: row.crop_id, CropName: row.crop_name }),
-  }));
-  labelled.sort(
-    (a, b) =>
-      fieldNameOrder.compare(a.row.field_name, b.row.field_name) ||
-      cropNameOrder.compare(a.cropName, b.cropName) ||
-      a.row.id - b.row.id,
-  );
-  const croppings: ListedCropping[] = labelled.map(({ row }) => ({
+  const croppings: ListedCropping[] = rows.map((row) => ({
     CroppingId: row.id,
     FieldId: row.field_id,
     YearId: row.year_id,
@@ -93,13 +79,16 @@ async function listedCroppings(db: Db, holdingId: number, yearId: number) {
  * `effectivePermissions` for many members at once: members share a few combinations of saved permissions and
  * roles (most are on their role's defaults), and each combination is worked out once.
  */
-function effectivePermissionsOf(features: Partial<HoldingFeatureFlags>) {
+function effectivePermissionsOf(
+  features: Partial<HoldingFeatureFlags>,
+  ownerPermissions: HoldingPermissions | null,
+) {
   const known = new Map<string, HoldingPermissions>();
   return (saved: unknown, userRole: number, holdingRole: HoldingRole): HoldingPermissions => {
     const key = `${userRole}:${holdingRole}:${JSON.stringify(saved ?? null)}`;
     let permissions = known.get(key);
     if (!permissions) {
-      permissions = effectivePermissions(saved, userRole, holdingRole, features);
+      permissions = effectivePermissions(saved, userRole, holdingRole, features, ownerPermissions);
       known.set(key, permissions);
     }
     return permissions;
@@ -111,7 +100,8 @@ function effectivePermissionsOf(features: Partial<HoldingFeatureFlags>) {
  * the Users and Permissions tabs read-only: every member with their role and permissions, their own account
  * permissions, and nothing of invitations, croppings or cropping authorisations (a restricted member must not
  * learn of croppings hidden from them). A restricted member's cropping authorisations list only the listed
- * croppings withheld from them: a cropping without an entry is authorised (§3).
+ * croppings withheld from them: a cropping without an entry is authorised (§3). Members' permissions are
+ * narrowed by what the holding's owners have, which the answer carries for the grid's 'Not available' (§4.2).
  */
 export async function getPermissions(
   db: Db,
@@ -128,7 +118,8 @@ export async function getPermissions(
     ? await Promise.all([listedCroppings(db, caller.holdingId, yearId), invitationsOf(db, caller.holdingId)])
     : [[], []];
   const listedAt = new Map(croppings.map((cropping, index) => [cropping.croppingId, index]));
-  const permissionsFor = effectivePermissionsOf(features);
+  const ownerPermissions = holdingOwnerPermissions(members, features);
+  const permissionsFor = effectivePermissionsOf(features, ownerPermissions);
 
   const users = members.map((member): PermissionsUser => {
     const holdingRole = member.holding_role as HoldingRole;
@@ -171,6 +162,7 @@ export async function getPermissions(
     currentUserId: caller.auth.user.id,
     canManage,
     holdingFeatures: allFeatures(features),
+    ownerPermissions,
     users,
     invites,
     defaultPermissions,
@@ -198,9 +190,39 @@ function permissionsForRole(
   role: Role,
   holdingRole: HoldingRole,
   features: Partial<HoldingFeatureFlags>,
+  ownerPermissions: HoldingPermissions | null,
 ): HoldingPermissions | null {
   if (saved === null) return null;
-  return applyPermissionRules(savedOrDefaultPermissions(saved, role), role, holdingRole, features);
+  return applyPermissionRules(
+    savedOrDefaultPermissions(saved, role),
+    role,
+    holdingRole,
+    features,
+    ownerPermissions,
+  );
+}
+
+/**
+ * The members once the save's role changes and removals are made: members are saved narrowed by the owners the
+ * holding will have, which are also those the next GET and the members' sessions narrow by. (Entries that
+ * turn out to be refused make the whole save fail, so reading them before they are checked changes nothing.)
+ */
+function membersAfter(members: readonly MemberRow[], entries: readonly SavePermissionsUser[]): MemberRow[] {
+  const byId = new Map(entries.map((entry) => [entry.userId, entry]));
+  return members.flatMap((member) => {
+    const entry = byId.get(member.user_id);
+    if (!entry) return [member];
+    if (entry.delete) return [];
+    return [{ ...member, holding_role: entry.holdingRole ?? member.holding_role }];
+  });
+}
+
+function ownerIds(members: readonly MemberRow[]): string {
+  return members
+    .filter((member) => member.holding_role === HoldingRole.Owner)
+    .map((member) => member.user_id)
+    .sort((a, b) => a - b)
+    .join(',');
 }
 
 /** What one entry of a save asks for, with the rules applied; refuses what nobody may do. */
@@ -210,6 +232,7 @@ function planChange(
   member: MemberRow,
   entry: SavePermissionsUser,
   features: Partial<HoldingFeatureFlags>,
+  ownerPermissions: HoldingPermissions | null,
 ): PlannedChange {
   const self = member.user_id === caller.auth.user.id;
   const currentRole = member.holding_role as HoldingRole;
@@ -230,7 +253,7 @@ function planChange(
       holdingPermissions:
         wanted === currentRole
           ? member.holding_permissions
-          : permissionsForRole(member.holding_permissions, role, wanted, features),
+          : permissionsForRole(member.holding_permissions, role, wanted, features, ownerPermissions),
     };
   }
   if (entry.delete) {
@@ -251,10 +274,16 @@ function planChange(
   // Owners are never narrowed: what was saved for them stays for the day they become a member again.
   if (holdingRole !== HoldingRole.Owner) {
     holdingPermissions = entry.holdingPermissions
-      ? applyPermissionRules(entry.holdingPermissions, role, holdingRole, features)
-      : permissionsForRole(member.holding_permissions, role, holdingRole, features);
+      ? applyPermissionRules(entry.holdingPermissions, role, holdingRole, features, ownerPermissions)
+      : permissionsForRole(member.holding_permissions, role, holdingRole, features, ownerPermissions);
     // Sending back what the grid showed for a member still on the role's defaults keeps them on the defaults.
-    const shown = effectivePermissions(member.holding_permissions, member.role, holdingRole, features);
+    const shown = effectivePermissions(
+      member.holding_permissions,
+      member.role,
+      holdingRole,
+      features,
+      ownerPermissions,
+    );
     if (member.holding_permissions === null && canonicalJson(holdingPermissions) === canonicalJson(shown)) {
       holdingPermissions = null;
     }
@@ -298,12 +327,15 @@ export async function savePermissions(
     seen.add(entry.userId);
   }
   const affected = new Set<number>();
+  let ownersChanged = false;
   await deps.db.transaction(async (tx) => {
     const features = await holdingFeatures(tx, caller.holdingId);
     if (features === null) throw notFound('This holding does not exist.');
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const byId = new Map(members.map((member) => [member.user_id, member]));
     const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
+    const after = membersAfter(members, request.users);
+    const ownerPermissions = holdingOwnerPermissions(after, features);
 
     const plans = request.users.map((entry) => {
       const member = byId.get(entry.userId);
@@ -311,8 +343,9 @@ export async function savePermissions(
         if (!canManage) throw forbidden(permissionsMessages.ownersOnly);
         throw badRequest(`User #${entry.userId} is not a member of this holding.`);
       }
-      return planChange(caller, canManage, member, entry, features);
+      return planChange(caller, canManage, member, entry, features, ownerPermissions);
     });
+    ownersChanged = ownerIds(members) !== ownerIds(after);
 
     const planned = new Map(plans.map((plan) => [plan.member.user_id, plan]));
     const ownersLeft = members.filter((member) => {
@@ -378,6 +411,8 @@ export async function savePermissions(
     }
   });
   // Their next request is judged on the saved state; a removed user's tokens no longer reach the holding.
+  // Other owners narrow every member of the holding differently, so then all of its sessions are judged anew.
+  if (ownersChanged) deps.authCache.forgetWhere((cached) => cached.session?.holdingId === caller.holdingId);
   if (affected.size) deps.authCache.forgetWhere((cached) => affected.has(cached.user.id));
   const { users } = await getPermissions(deps.db, caller, request.year);
   return { users };
@@ -393,6 +428,7 @@ export async function switchToRestrictedMember(
 ): Promise<true> {
   assertWritable(caller);
   const userId = caller.auth.user.id;
+  let ownersChanged = false;
   await deps.db.transaction(async (tx) => {
     const features = (await holdingFeatures(tx, caller.holdingId)) ?? {};
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
@@ -403,6 +439,8 @@ export async function switchToRestrictedMember(
       throw badRequest(permissionsMessages.lastOwner);
     }
     if (member.holding_role !== HoldingRole.RestrictedMember) {
+      const after = membersAfter(members, [{ userId, holdingRole: HoldingRole.RestrictedMember }]);
+      ownersChanged = member.holding_role === HoldingRole.Owner;
       await updateMember(tx, caller.holdingId, userId, {
         holdingRole: HoldingRole.RestrictedMember,
         holdingPermissions: permissionsForRole(
@@ -410,6 +448,7 @@ export async function switchToRestrictedMember(
           resolveRole(member.role),
           HoldingRole.RestrictedMember,
           features,
+          holdingOwnerPermissions(after, features),
         ),
         restrictCroppingAccess: member.restrict_cropping_access,
       });
@@ -427,6 +466,7 @@ export async function switchToRestrictedMember(
     }
     await revokeToken(tx, caller.auth.tokenId);
   });
+  if (ownersChanged) deps.authCache.forgetWhere((cached) => cached.session?.holdingId === caller.holdingId);
   deps.authCache.forgetWhere((cached) => cached.user.id === userId);
   return true;
 }

@@ -10,6 +10,8 @@ import { CropId } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import {
   defaultHoldingPermissions,
+  holdingPermissionFeatures,
+  permissionAvailability,
   permissionCell,
   withHoldingPermission,
   withPermissionCell,
@@ -548,6 +550,138 @@ describe('the dependency rules hold on the server', () => {
     ]);
     const after = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: farm.member });
     expect(after.statusCode).toBe(403);
+  });
+});
+
+describe("nothing beyond what the holding's owners have", () => {
+  /** An owner with the Access role (no stocks, fields or soil; climate view only) and two members. */
+  async function createAccessFarm() {
+    const holding = await createHolding(test.db, {
+      cropYears: [2025],
+      features: { perHoldingPermissions: true, sprayAudit: true, scoutingLink: true },
+    });
+    const owner = await createUser(test.db, { role: Role.Access, firstName: 'Ada', lastName: 'Access' });
+    const manager = await createUser(test.db, { role: Role.Manager, firstName: 'Max', lastName: 'Manager' });
+    const client = await createUser(test.db, { role: Role.Client, firstName: 'Cleo', lastName: 'Client' });
+    await addMember(test.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    await addMember(test.db, holding.id, manager.id, { holdingRole: HoldingRole.Member });
+    await addMember(test.db, holding.id, client.id, { holdingRole: HoldingRole.Member });
+    return { holdingId: holding.id, owner, manager, client };
+  }
+
+  it('answers what the owners have, narrows the members by it and shows it Not available', async () => {
+    const farm = await createAccessFarm();
+    const body = await getPermissions(
+      bearer(await signInToHolding(test.app, farm.owner, farm.holdingId, 2025)),
+    );
+    const owner = body.ownerPermissions!;
+    expect(permissionCell(owner, 'main.stocks')).toBeNull();
+    expect(permissionCell(owner, 'main.climate')).toBe('view');
+    expect(permissionCell(owner, 'main.holdings')).toBe('edit');
+    expect(permissionCell(owner, 'main.mapLayers')).toBe('edit');
+    expect(permissionCell(owner, 'scouting.appAccess')).toBe('notAvailable');
+
+    const manager = userOf(body.users, farm.manager.id);
+    const cells = (permissions: HoldingPermissions) =>
+      ['main.stocks', 'main.fields', 'main.climate', 'main.mapLayers', 'main.exports', 'main.reports'].map(
+        (id) => permissionCell(permissions, id as 'main.stocks'),
+      );
+    expect(cells(manager.holdingPermissions)).toEqual([
+      null,
+      null,
+      'view',
+      'edit',
+      'available',
+      'notAvailable',
+    ]);
+    const managerDefaults = body.defaultPermissions.find(
+      (entry) => entry.userRole === Role.Manager && entry.holdingRole === HoldingRole.Member,
+    )!;
+    expect(managerDefaults.holdingPermissions).toEqual(manager.holdingPermissions);
+    // The owner's own column is not narrowed by itself.
+    expect(permissionCell(userOf(body.users, farm.owner.id).holdingPermissions, 'main.mapLayers')).toBe(
+      'edit',
+    );
+
+    const unavailable = holdingPermissionFeatures
+      .filter(
+        (feature) =>
+          !permissionAvailability(feature.id, Role.Manager, HoldingRole.Member, body.holdingFeatures, {
+            permissions: manager.holdingPermissions,
+            ownerPermissions: body.ownerPermissions,
+          }).available,
+      )
+      .map((feature) => feature.id);
+    expect(unavailable).toContain('main.stocks');
+    expect(unavailable).toContain('main.fields');
+    expect(unavailable).toContain('scouting.appAccess');
+    expect(unavailable).not.toContain('main.climate');
+  });
+
+  it('gives an owner with every right the members as their roles allow', async () => {
+    const farm = await createFarm();
+    const body = await getPermissions(farm.owner);
+    expect(body.ownerPermissions).not.toBeNull();
+    expect(userOf(body.users, farm.memberId).holdingPermissions.main).toEqual(
+      defaultHoldingPermissions(Role.Client).main,
+    );
+  });
+
+  it('clears on save what the owner lacks and caps what the owner only views', async () => {
+    const farm = await createAccessFarm();
+    const owner = bearer(await signInToHolding(test.app, farm.owner, farm.holdingId, 2025));
+    // Exports turned off, so that the save is an explicit grant rather than the role's defaults.
+    const wanted = withPermissionCell(
+      defaultHoldingPermissions(Role.Manager),
+      'main.exports',
+      'notAvailable',
+    );
+    expect(permissionCell(wanted, 'main.stocks')).toBe('editFinancial');
+    const users = await saved(owner, [{ userId: farm.manager.id, holdingPermissions: wanted }]);
+    for (const permissions of [
+      userOf(users, farm.manager.id).holdingPermissions,
+      (await storedMembership(farm.holdingId, farm.manager.id))!.holding_permissions!,
+    ]) {
+      expect(permissions.main.stocks).toEqual({ read: false, write: false, financialData: false });
+      expect(permissions.main.fields).toEqual({ read: false, write: false });
+      expect(permissions.main.climate).toEqual({ read: true, write: false });
+      expect(permissions.main.mapLayers).toEqual({ read: true, write: true });
+      expect(permissions.scouting.appAccess).toEqual({ enabled: false });
+    }
+  });
+
+  it('narrows the sessions of members on their role defaults', async () => {
+    const farm = await createAccessFarm();
+    const { body } = await selectHolding(
+      test.app,
+      await signIn(test.app, farm.manager),
+      farm.holdingId,
+      2025,
+    );
+    expect(body.Permissions.stocks).toMatchObject({ read: false, write: false });
+    expect(body.Permissions.fields).toMatchObject({ read: false, write: false });
+    expect(body.Permissions.climate).toMatchObject({ read: true, write: false });
+    expect(body.Permissions.mapLayers).toMatchObject({ read: true, write: true });
+    const fields = await test.app.inject({
+      method: 'GET',
+      url: '/api/fields/v1',
+      headers: bearer(body.Token),
+    });
+    expect(fields.statusCode).toBe(403);
+  });
+
+  it('widens every member’s session at once when a new owner has more', async () => {
+    const farm = await createAccessFarm();
+    const owner = bearer(await signInToHolding(test.app, farm.owner, farm.holdingId, 2025));
+    const client = bearer(await signInToHolding(test.app, farm.client, farm.holdingId, 2025));
+    const before = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: client });
+    expect(before.statusCode).toBe(403);
+    await saved(owner, [{ userId: farm.manager.id, holdingRole: HoldingRole.Owner }]);
+    const after = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: client });
+    expect(after.statusCode).toBe(200);
+    const body = await getPermissions(owner);
+    expect(permissionCell(body.ownerPermissions!, 'main.stocks')).toBe('editFinancial');
+    expect(permissionCell(userOf(body.users, farm.client.id).holdingPermissions, 'main.fields')).toBe('edit');
   });
 });
 

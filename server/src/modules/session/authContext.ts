@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { brands, type BrandId } from '@headland/domain/brands';
-import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
+import {
+  ownerHoldingPermissions,
+  type HoldingFeatureFlags,
+  type HoldingPermissions,
+} from '@headland/domain/holdingPermissions';
 import { derivePermissions, type Permissions } from '@headland/domain/permissions';
 import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
@@ -59,6 +63,8 @@ interface ContextRow extends Record<string, unknown> {
   holding_permissions: unknown;
   restrict_cropping_access: boolean | null;
   holding_features: Partial<HoldingFeatureFlags> | null;
+  /** The account roles of the holding's owners; empty when it has none, null without a holding session. */
+  owner_roles: number[] | null;
   is_agronomist: boolean | null;
   owns_a_holding: boolean;
 }
@@ -81,6 +87,10 @@ export async function loadAuthContext(
            (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
            hu.holding_role, hu.holding_permissions, hu.restrict_cropping_access, h.features AS holding_features,
+           CASE WHEN hu.holding_role IN (${HoldingRole.Member}, ${HoldingRole.RestrictedMember}) THEN
+             ARRAY(SELECT DISTINCT ou.role FROM holding_users o JOIN users ou ON ou.id = o.user_id
+                    WHERE o.holding_id = s.holding_id AND o.holding_role = ${HoldingRole.Owner})
+           END AS owner_roles,
            (h.agronomist_id = u.id) AS is_agronomist,
            EXISTS (SELECT 1 FROM holding_users o WHERE o.user_id = u.id AND o.holding_role = 2) AS owns_a_holding
       FROM access_tokens t
@@ -111,6 +121,7 @@ export async function loadAuthContext(
   const mayUseHolding = row.holding_role !== null || Boolean(row.is_agronomist) || mayOpenEveryHolding(role);
   if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding) {
     const readOnly = Boolean(row.read_only);
+    const holdingFeatures = row.holding_features ?? {};
     session = {
       id: row.session_id,
       holdingId: row.holding_id,
@@ -123,7 +134,9 @@ export async function loadAuthContext(
         role,
         holdingRole: row.holding_role as HoldingRole | null,
         holdingPermissions: (row.holding_permissions as HoldingPermissions | null) ?? null,
-        holdingFeatures: row.holding_features ?? {},
+        // Only members are narrowed by the owners, so only their query reads the owners' roles.
+        ownerPermissions: ownerPermissionsOf(row.owner_roles, holdingFeatures),
+        holdingFeatures,
         brandFeatures: brand.features,
         readOnlySession: readOnly,
         fixedHoldingList,
@@ -139,4 +152,15 @@ export async function loadAuthContext(
     user,
     session,
   };
+}
+
+/**
+ * The owners' permissions by their roles and the holding's features; null for users who are not members. It
+ * costs some 20 µs, once per context load: the context cache covers it like the rest.
+ */
+function ownerPermissionsOf(
+  ownerRoles: readonly number[] | null,
+  features: Partial<HoldingFeatureFlags>,
+): HoldingPermissions | null {
+  return ownerRoles === null ? null : ownerHoldingPermissions(ownerRoles.map(resolveRole), features);
 }
