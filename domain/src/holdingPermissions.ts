@@ -309,7 +309,11 @@ export function withHoldingPermission(
     const sprayPlans: SprayPlansPermission =
       id === 'main.sprayPlans'
         ? { ...(shaped(feature.format, value) as ReadWritePermission), haloAudit: current.haloAudit }
-        : { read: current.read, write: current.write, haloAudit: { enabled: 'enabled' in value && value.enabled } };
+        : {
+            read: current.read,
+            write: current.write,
+            haloAudit: { enabled: 'enabled' in value && value.enabled },
+          };
     return { ...permissions, main: { ...permissions.main, sprayPlans } };
   }
   const group = { ...permissions[feature.group], [feature.key]: shaped(feature.format, value) };

@@ -180,7 +180,9 @@ export function derivePermissions(input: PermissionInput): Permissions {
         narrowArea(permissions[area], by.main[holdingFeatureOf[area]]);
       }
       permissions.sprayPlans.audit =
-        permissions.sprayPlans.audit === true && by.main.sprayPlans.read && by.main.sprayPlans.haloAudit.enabled;
+        permissions.sprayPlans.audit === true &&
+        by.main.sprayPlans.read &&
+        by.main.sprayPlans.haloAudit.enabled;
     }
   }
 
