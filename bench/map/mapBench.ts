@@ -18,8 +18,16 @@ import { configFromEnv } from '@headland/server/src/config.ts';
 import { openDatabase } from '@headland/server/src/db/database.ts';
 import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
+import { createScratchDatabase } from '../api/scratchDatabase.ts';
 import { startBareSite } from './bareSite.ts';
-import { pageFigures, printComparison, quantile, writeResults, type PageRound } from './mapReport.ts';
+import {
+  pageFigures,
+  printComparison,
+  quantile,
+  writeResults,
+  type PageFigures,
+  type PageRound,
+} from './mapReport.ts';
 import type { FirstRender, FrameSample, PanZoomPlan } from './pageDriver.ts';
 import { seedMapHolding } from './seedMapHolding.ts';
 
@@ -27,7 +35,9 @@ import { seedMapHolding } from './seedMapHolding.ts';
  * The map benchmark (issue 6): Wold Farm grown to BENCH_FIELDS fields (5,000) with croppings in 2027, on the
  * real app in headless Chromium, beside a bare OpenLayers page drawing the same fields list in the same run.
  * Each round loads each page afresh and times navigation to the first complete render holding every field,
- * then plays the same scripted zoom in, pan and zoom out, frame by frame. See bench/README.md (Map benchmark).
+ * then plays the same scripted zoom in, pan and zoom out, frame by frame. On PGlite always, and on the PostgreSQL
+ * of DATABASE_URL when it is set (in a database made for the run and dropped afterwards). See bench/README.md
+ * (Map benchmark).
  */
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 5_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -190,7 +200,8 @@ function describeFirstRender(first: FirstRender): string {
   const at = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0));
   return (
     `data asked ${at(request?.startTime)}, answered ${at(request?.responseEnd)}, ` +
-    `features ${at(first.featuresAt)}, drawn ${at(first.renderedAt)} ms`
+    `features ${at(first.featuresAt)}, drawn ${at(first.renderedAt)} ms` +
+    (first.dataRequests === 1 ? '' : ` (${first.dataRequests} requests for the data)`)
   );
 }
 
@@ -240,132 +251,179 @@ async function measureRound(
   return { firstRender, frames };
 }
 
+/** One run's figures, as results/map.json keeps them per database. */
+interface RunResults {
+  database: string;
+  holding: { name: string; year: number; fields: number; croppings: number };
+  fieldsList: { medianMs: number; p95Ms: number; bytes: number; fieldsWithBoundary: number };
+  map: {
+    width: number;
+    height: number;
+    rounds: number;
+    framesPerPhase: number;
+    closeResolution: number;
+    wideResolution: number | undefined;
+  };
+  app: PageFigures;
+  bare: PageFigures;
+}
+
+/** The whole benchmark on one database: PGlite when `databaseUrl` is undefined, else that PostgreSQL server. */
+async function runOn(databaseUrl: string | undefined, webDist: string): Promise<RunResults> {
+  const scratch = await createScratchDatabase(databaseUrl);
+  const label = scratch.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const workDir = mkdtempSync(join(tmpdir(), 'headland-bench-map-'));
+  const dataDir = scratch.dir ?? join(workDir, 'db');
+  const bareDir = join(workDir, 'bare');
+  try {
+    mkdirSync(bareDir);
+    // PGlite starts from a migrated copy; PostgreSQL is migrated when opened.
+    if (scratch.kind === 'pglite') await copyMigratedPgliteDir(dataDir);
+    const config = configFromEnv({
+      ...process.env,
+      DATABASE_URL: scratch.url ?? '',
+      SMTP_URL: '',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    });
+    const database = await openDatabase({ url: scratch.url, dataDir });
+    try {
+      await seedDemoData(database);
+      const seeded = performance.now();
+      const holding = await seedMapHolding(database, holdingName, fieldCount, year);
+      console.log(
+        `\n${label}: ${holdingName}: ${holding.fields} fields, ${holding.croppings} croppings in ${year} ` +
+          `(added in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+      );
+      const app = await buildApp({ config, database });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const address = app.server.address();
+        if (!address || typeof address === 'string')
+          throw new Error('The app is not listening on a TCP port');
+        const baseUrl = `http://127.0.0.1:${address.port}`;
+        const list = await fetchFieldList(baseUrl, await openSession(baseUrl));
+        console.log(
+          `GET /api/fields/v1?year=${year} from Node: median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
+            `(5 calls), ${(list.body.byteLength / 1_048_576).toFixed(1)} MB, ${list.withBoundary} fields with a boundary`,
+        );
+        const site = await startBareSite(bareDir, list.body);
+        const browser = await chromium.launch({
+          executablePath: '/usr/bin/chromium',
+          args: chromiumArgs,
+          headless: true,
+        });
+        try {
+          const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-GB', viewport });
+          const appPage = await newDrivenPage(
+            context,
+            site.driverScript,
+            list.withBoundary,
+            '/api/fields/v1',
+          );
+          await signInInBrowser(appPage);
+          const barePage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/fields.json');
+
+          const appRounds: PageRound[] = [];
+          const bareRounds: PageRound[] = [];
+          let plan: PanZoomPlan | null = null;
+          let mapSize = { width: viewport.width, height: viewport.height };
+          for (let round = 0; round < rounds; round++) {
+            if (!plan) {
+              // The bare page's map gets the size of the app's, and both start the pan and zoom from one view.
+              await appPage.goto(`/datalayers?mapbench`);
+              const box = await appPage.getByTestId('field-map').boundingBox();
+              if (!box) throw new Error('The app drew no map');
+              mapSize = { width: Math.round(box.width), height: Math.round(box.height) };
+              const [west, south, east, north] = list.extent;
+              plan = {
+                mode: 'redraw',
+                centre: [(west + east) / 2, (south + north) / 2],
+                wideResolution:
+                  1.05 * Math.max((east - west) / mapSize.width, (north - south) / mapSize.height),
+                closeResolution,
+                framesPerPhase,
+                panPixelsPerFrame: 20,
+              };
+            }
+            const profile = profiling && round === rounds - 1 ? `map-${scratch.kind}` : null;
+            appRounds.push(
+              await measureRound(appPage, `/datalayers?mapbench`, plan, profile ? `${profile}-app` : null),
+            );
+            bareRounds.push(
+              await measureRound(
+                barePage,
+                `${site.baseUrl}bare.html?width=${mapSize.width}&height=${mapSize.height}`,
+                plan,
+                profile ? `${profile}-bare` : null,
+              ),
+            );
+            console.log(
+              `round ${round + 1}: app ${describeFirstRender(appRounds.at(-1)!.firstRender)}; ` +
+                `bare ${describeFirstRender(bareRounds.at(-1)!.firstRender)}`,
+            );
+          }
+          const appFigures = pageFigures(appRounds, labelMaxResolution);
+          const bareFigures = pageFigures(bareRounds, labelMaxResolution);
+          console.log(
+            `\n${label}: map ${mapSize.width} x ${mapSize.height} px; ${rounds} rounds, each a fresh page load then ` +
+              `${framesPerPhase} frames each of zoom in (to ${closeResolution} m/px), pan with labels and zoom out; ` +
+              `headless Chromium without GPU, no base map tiles (no network)`,
+          );
+          printComparison(appFigures, bareFigures, aims);
+          return {
+            database: label,
+            holding: { name: holdingName, year, fields: holding.fields, croppings: holding.croppings },
+            fieldsList: {
+              medianMs: list.median,
+              p95Ms: list.p95,
+              bytes: list.body.byteLength,
+              fieldsWithBoundary: list.withBoundary,
+            },
+            map: {
+              ...mapSize,
+              rounds,
+              framesPerPhase,
+              closeResolution,
+              wideResolution: plan?.wideResolution,
+            },
+            app: appFigures,
+            bare: bareFigures,
+          };
+        } finally {
+          await browser.close();
+          await site.close();
+        }
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await scratch.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const load = loadavg();
 console.log(`Map benchmark: load average ${load.map((value) => value.toFixed(2)).join(', ')} before the run`);
 const buildNote = webDistOverride ? `serving ${webDistOverride} (BENCH_WEB_DIST)` : ensureWebBuild();
 console.log(buildNote);
 
-const workDir = mkdtempSync(join(tmpdir(), 'headland-bench-map-'));
-const dataDir = join(workDir, 'db');
-const webDist = join(workDir, 'web');
-const bareDir = join(workDir, 'bare');
+// The server serves a copy, so that a build made meanwhile cannot change the pages between rounds.
+const distDir = mkdtempSync(join(tmpdir(), 'headland-bench-map-web-'));
 try {
-  cpSync(webDistOverride ?? join(repoRoot, 'web', 'dist'), webDist, { recursive: true });
-  mkdirSync(bareDir);
-  await copyMigratedPgliteDir(dataDir);
-  const config = configFromEnv({
-    ...process.env,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
-  });
-  const database = await openDatabase({ dataDir });
-  try {
-    await seedDemoData(database);
-    const seeded = performance.now();
-    const holding = await seedMapHolding(database, holdingName, fieldCount, year);
+  cpSync(webDistOverride ?? join(repoRoot, 'web', 'dist'), distDir, { recursive: true });
+  const runs = [await runOn(undefined, distDir)];
+  if (process.env.DATABASE_URL) runs.push(await runOn(process.env.DATABASE_URL, distDir));
+  else
     console.log(
-      `${holdingName}: ${holding.fields} fields, ${holding.croppings} croppings in ${year} ` +
-        `(PGlite, added in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+      '\nPostgreSQL: skipped, DATABASE_URL is not set (bash scripts/ensure-postgres.sh starts one).',
     );
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
-      const baseUrl = `http://127.0.0.1:${address.port}`;
-      const list = await fetchFieldList(baseUrl, await openSession(baseUrl));
-      console.log(
-        `GET /api/fields/v1?year=${year} from Node: median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
-          `(5 calls), ${(list.body.byteLength / 1_048_576).toFixed(1)} MB, ${list.withBoundary} fields with a boundary`,
-      );
-      const site = await startBareSite(bareDir, list.body);
-      const browser = await chromium.launch({
-        executablePath: '/usr/bin/chromium',
-        args: chromiumArgs,
-        headless: true,
-      });
-      try {
-        const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-GB', viewport });
-        const appPage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/api/fields/v1');
-        await signInInBrowser(appPage);
-        const barePage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/fields.json');
-
-        const appRounds: PageRound[] = [];
-        const bareRounds: PageRound[] = [];
-        let plan: PanZoomPlan | null = null;
-        let mapSize = { width: viewport.width, height: viewport.height };
-        for (let round = 0; round < rounds; round++) {
-          if (!plan) {
-            // The bare page's map gets the size of the app's, and both start the pan and zoom from one view.
-            await appPage.goto(`/datalayers?mapbench`);
-            const box = await appPage.getByTestId('field-map').boundingBox();
-            if (!box) throw new Error('The app drew no map');
-            mapSize = { width: Math.round(box.width), height: Math.round(box.height) };
-            const [west, south, east, north] = list.extent;
-            plan = {
-              mode: 'redraw',
-              centre: [(west + east) / 2, (south + north) / 2],
-              wideResolution:
-                1.05 * Math.max((east - west) / mapSize.width, (north - south) / mapSize.height),
-              closeResolution,
-              framesPerPhase,
-              panPixelsPerFrame: 20,
-            };
-          }
-          const profile = profiling && round === rounds - 1;
-          appRounds.push(
-            await measureRound(appPage, `/datalayers?mapbench`, plan, profile ? 'map-app' : null),
-          );
-          bareRounds.push(
-            await measureRound(
-              barePage,
-              `${site.baseUrl}bare.html?width=${mapSize.width}&height=${mapSize.height}`,
-              plan,
-              profile ? 'map-bare' : null,
-            ),
-          );
-          console.log(
-            `round ${round + 1}: app ${describeFirstRender(appRounds.at(-1)!.firstRender)}; ` +
-              `bare ${describeFirstRender(bareRounds.at(-1)!.firstRender)}`,
-          );
-        }
-        const appFigures = pageFigures(appRounds, labelMaxResolution);
-        const bareFigures = pageFigures(bareRounds, labelMaxResolution);
-        console.log(
-          `\nMap ${mapSize.width} x ${mapSize.height} px; ${rounds} rounds, each a fresh page load then ` +
-            `${framesPerPhase} frames each of zoom in (to ${closeResolution} m/px), pan with labels and zoom out; ` +
-            `headless Chromium without GPU, no base map tiles (no network)`,
-        );
-        printComparison(appFigures, bareFigures, aims);
-        writeResults(resultsPath, {
-          date: new Date().toISOString(),
-          loadAverage: load,
-          webBuild: buildNote,
-          holding: { name: holdingName, year, fields: holding.fields, croppings: holding.croppings },
-          fieldsList: {
-            medianMs: list.median,
-            p95Ms: list.p95,
-            bytes: list.body.byteLength,
-            fieldsWithBoundary: list.withBoundary,
-          },
-          map: { ...mapSize, rounds, framesPerPhase, closeResolution, wideResolution: plan?.wideResolution },
-          app: appFigures,
-          bare: bareFigures,
-        });
-        console.log(`\nwritten to bench/results/map.json`);
-      } finally {
-        await browser.close();
-        await site.close();
-      }
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-  }
+  writeResults(resultsPath, { date: new Date().toISOString(), loadAverage: load, webBuild: buildNote, runs });
+  console.log(`\nwritten to bench/results/map.json`);
 } finally {
-  rmSync(workDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
 }

@@ -22,6 +22,8 @@ export interface FirstRender {
   fieldsDrawn: number;
   /** The data request of the page (the fields list or the bare page's copy of it), from the page's clock. */
   dataRequest: { startTime: number; responseEnd: number; transferSize: number } | null;
+  /** How many times the page asked for the data by then: more than once means the list was downloaded twice. */
+  dataRequests: number;
 }
 
 /**
@@ -86,10 +88,14 @@ function renderComplete(map: OlMap): Promise<void> {
   });
 }
 
-function dataRequestOf(path: string): FirstRender['dataRequest'] {
-  const entry = performance
+function dataRequestsOf(path: string): PerformanceResourceTiming[] {
+  return performance
     .getEntriesByType('resource')
-    .find((each) => new URL(each.name).pathname === path) as PerformanceResourceTiming | undefined;
+    .filter((each) => new URL(each.name).pathname === path) as PerformanceResourceTiming[];
+}
+
+function dataRequestOf(path: string): FirstRender['dataRequest'] {
+  const entry = dataRequestsOf(path)[0];
   return entry
     ? { startTime: entry.startTime, responseEnd: entry.responseEnd, transferSize: entry.transferSize }
     : null;
@@ -111,6 +117,7 @@ function watch(state: BenchState, driven: DrivenMap): void {
       featuresAt: featuresAt ?? Number.NaN,
       fieldsDrawn: drawn,
       dataRequest: dataRequestOf(state.dataPath),
+      dataRequests: dataRequestsOf(state.dataPath).length,
     };
   });
 }

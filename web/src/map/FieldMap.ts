@@ -139,6 +139,7 @@ export class FieldMap {
       labelFlags: settings.croppings.croppingLabels,
       styleMode: settings.croppings.croppingStyleMode,
       styleEntries,
+      fieldsShown: settings.fields.visible,
     });
     this.fields.update({
       visible: settings.fields.visible,

@@ -14,7 +14,9 @@ import { resolveCroppingFill, type CroppingStyleEntry } from '../style/croppingS
 import { LabelPoints } from '../style/labelPoint.ts';
 import { createLabelStyle } from '../style/labelStyle.ts';
 import { PatternFills, rgba } from '../style/PatternFills.ts';
-import { croppingOf, fieldOf, type CroppingFeature } from './fieldFeatures.ts';
+import { lineUnder } from '../style/paintOver.ts';
+import { coveringCropping, croppingOf, fieldOf, type CroppingFeature } from './fieldFeatures.ts';
+import { fieldWash, overviewOutline } from './fieldPaints.ts';
 import { largestFirst } from './largestFirst.ts';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 
@@ -30,6 +32,12 @@ export interface CroppingLayerOptions {
   /** Whether a selected cropping keeps its fill; off draws it at a tenth of the selected opacity. */
   fillSelected?: boolean;
   visible?: boolean;
+  /**
+   * Whether the fields layer is drawn beneath. Further out than the label threshold this layer then draws each
+   * field's covering cropping with the field's wash folded into its fill and the field's outline, so that the
+   * field is drawn once and the fields layer leaves it out.
+   */
+  fieldsShown?: boolean;
   /** Whether the field a feature belongs to is selected. */
   isSelected?: (fieldId: number) => boolean;
   /** Hectares as shown in labels, unit included. */
@@ -56,6 +64,7 @@ const defaults: Required<CroppingLayerOptions> = {
   labelMaxResolution,
   fillSelected: true,
   visible: true,
+  fieldsShown: true,
   isSelected: () => false,
   formatArea: (hectares) => `${hectares.toFixed(2)} ha`,
 };
@@ -65,8 +74,15 @@ interface FillKey {
   revision: number;
   colour: Rgb;
   pattern: string | null;
-  /** Colour, then pattern, as one number. */
+  /** Colour, then pattern, then whether it covers its field, as one number. */
   order: number;
+  /** Whether it is its field's covering cropping (`coveringCropping`). */
+  covers: boolean;
+  /**
+   * Its styles, kept once made under this revision: a cache key built for every feature in every frame would
+   * cost more than the lookup saves.
+   */
+  styles: { plain?: Style; selected?: Style; field?: Style };
 }
 
 /** The label texts of a cropping, from its field and itself. */
@@ -91,7 +107,9 @@ export function croppingLabelSubject(field: FieldResponse, cropping: CroppingRes
  */
 export function createCroppingLayer(options: CroppingLayerOptions = {}): CroppingLayer {
   let current: Required<CroppingLayerOptions> = { ...defaults, ...options };
-  const source = new VectorSource<CroppingFeature>({ wrapX: false });
+  // Croppings of one colour do not overlap, or barely, so OpenLayers may fill up to 200 of them in one canvas
+  // call; where two of one colour do overlap, the overlap is filled once rather than twice.
+  const source = new VectorSource<CroppingFeature>({ wrapX: false, overlaps: false });
   const patterns = new PatternFills();
   const labelPoints = new LabelPoints();
   const fillStyles = new Map<string, Style>();
@@ -118,9 +136,11 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
       rank = patternRanks.get(resolved.pattern) ?? patternRanks.size + 1;
       patternRanks.set(resolved.pattern, rank);
     }
+    const field = fieldOf(feature);
+    const covers = cropping !== undefined && field !== undefined && coveringCropping(field) === cropping;
     const [red, green, blue] = resolved.colour;
-    const order = ((red * 256 + green) * 256 + blue) * 1_024 + rank;
-    const entry = { revision: fillRevision, ...resolved, order };
+    const order = (((red * 256 + green) * 256 + blue) * 1_024 + rank) * 2 + (covers ? 1 : 0);
+    const entry: FillKey = { revision: fillRevision, ...resolved, order, covers, styles: {} };
     fillKeys.set(feature, entry);
     return entry;
   }
@@ -138,6 +158,26 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
         // per cropping and stop same-coloured fills being drawn in one batch.
         stroke: selected ? selectedStroke : undefined,
         zIndex: selected ? 2 : 1,
+      });
+      fillStyles.set(key, style);
+    }
+    return style;
+  }
+
+  /**
+   * A covering cropping further out than the label threshold: its fill over the field's wash and the field's
+   * outline as one style, looking as the two layers did (`paintOver`, `lineUnder`).
+   */
+  function fieldDrawingStyle(colour: Rgb, pattern: string | null): Style {
+    const key = `${colour.join(',')}|${pattern ?? ''}|field`;
+    let style = fillStyles.get(key);
+    if (!style) {
+      const opacity = croppingFillOpacity.unselected;
+      const outline = lineUnder(overviewOutline, { colour, opacity });
+      style = new Style({
+        fill: new Fill({ color: patterns.fill(colour, opacity, pattern, fieldWash(true)) }),
+        stroke: new Stroke({ color: rgba(outline.colour, outline.opacity), width: 1 }),
+        zIndex: 1,
       });
       fillStyles.set(key, style);
     }
@@ -167,11 +207,15 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
     return style;
   }
 
-  const styleFunction = (feature: FeatureLike): Style => {
+  const styleFunction = (feature: FeatureLike, resolution: number): Style => {
     const field = fieldOf(feature);
     const selected = field ? current.isSelected(field.FieldId) : false;
     const fill = fillOf(feature);
-    return polygonStyle(fill.colour, fill.pattern, selected);
+    const styles = fill.styles;
+    if (selected) return (styles.selected ??= polygonStyle(fill.colour, fill.pattern, true));
+    if (fill.covers && current.fieldsShown && resolution > current.labelMaxResolution)
+      return (styles.field ??= fieldDrawingStyle(fill.colour, fill.pattern));
+    return (styles.plain ??= polygonStyle(fill.colour, fill.pattern, false));
   };
 
   const labelStyleFunction = (feature: FeatureLike, resolution: number): Style | undefined => {
@@ -214,7 +258,10 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
     update(changes) {
       const next = { ...current, ...changes };
       if (next.styleMode !== current.styleMode || next.styleEntries !== current.styleEntries) fillRevision++;
-      if (next.fillSelected !== current.fillSelected) fillStyles.clear();
+      if (next.fillSelected !== current.fillSelected) {
+        fillStyles.clear();
+        fillRevision++;
+      }
       if (next.labelFlags !== current.labelFlags || next.formatArea !== current.formatArea) labelRevision++;
       current = next;
       for (const each of [layer, labelLayer]) {

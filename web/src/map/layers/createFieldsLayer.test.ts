@@ -48,4 +48,21 @@ describe('createFieldsLayer', () => {
     expect(fields.layer.getVisible()).toBe(false);
     expect(fields.labelLayer.getVisible()).toBe(false);
   });
+
+  it('leaves a covered field to the cropping layer further out than the label threshold', () => {
+    const fields = createFieldsLayer();
+    const boundary = fields.layer.getStyleFunction() as StyleOf;
+    expect(boundary(cropped, 20)).toEqual([]);
+    expect(boundary(bare, 20)).toHaveLength(1);
+    expect(boundary(cropped, 2)).toHaveLength(2);
+    fields.update({ croppingsShown: false });
+    expect(boundary(cropped, 20)).toHaveLength(1);
+  });
+
+  it('draws a selected field itself at every resolution', () => {
+    const fields = createFieldsLayer({ isSelected: (fieldId) => fieldId === 1 });
+    const boundary = fields.layer.getStyleFunction() as StyleOf;
+    const styles = boundary(cropped, 20) as Style[];
+    expect(styles.map((style) => style.getStroke()?.getColor())).toContain('rgba(220, 20, 60, 1)');
+  });
 });

@@ -6,13 +6,14 @@ import Stroke from 'ol/style/Stroke.js';
 import Style from 'ol/style/Style.js';
 import { fieldArea } from '@headland/domain/field';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
-import { colours, fieldFillOpacity, labelMaxResolution } from '../mapConstants.ts';
+import { colours, labelMaxResolution } from '../mapConstants.ts';
 import { defaultCroppingLabelFlags, type CroppingLabelFlags } from '../settings/mapLayerSettings.ts';
 import { buildLabelText, type LabelSubject } from '../style/croppingLabelText.ts';
 import { LabelPoints } from '../style/labelPoint.ts';
 import { createLabelStyle } from '../style/labelStyle.ts';
 import { rgba } from '../style/PatternFills.ts';
-import { fieldOf, type FieldFeature } from './fieldFeatures.ts';
+import { coveringCropping, fieldOf, type FieldFeature } from './fieldFeatures.ts';
+import { fieldWash, overviewOutline } from './fieldPaints.ts';
 import { largestFirst } from './largestFirst.ts';
 
 export interface FieldsLayerOptions {
@@ -23,7 +24,9 @@ export interface FieldsLayerOptions {
   labelMaxResolution?: number;
   /**
    * Whether the cropping layer is drawn. The field fill then turns to a light wash under the crop colours, and
-   * fields whose croppings carry labels get none of their own, so no field is labelled twice.
+   * fields whose croppings carry labels get none of their own, so no field is labelled twice. Further out than
+   * the label threshold a field with a covering cropping (`coveringCropping`) is then left to the cropping
+   * layer, which draws it once with this layer's wash and outline.
    */
   croppingsShown?: boolean;
   isSelected?: (fieldId: number) => boolean;
@@ -39,6 +42,8 @@ export interface FieldsLayer {
   update(options: Partial<FieldsLayerOptions>): void;
   refresh(): void;
 }
+
+const noStyles: Style[] = [];
 
 const defaults: Required<FieldsLayerOptions> = {
   visible: true,
@@ -66,11 +71,14 @@ export function fieldLabelSubject(field: FieldResponse): LabelSubject {
 /**
  * The fields layer: every field boundary, white-filled (0.5 alone, 0.15 under croppings), outlined in the
  * default field colour over a thin dark line so that it shows on imagery and on a blank map alike (a single thin
- * line when zoomed out past the label threshold); crimson when selected.
+ * line when zoomed out past the label threshold, drawn by the cropping layer for fields it covers); crimson when
+ * selected.
  */
 export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer {
   let current: Required<FieldsLayerOptions> = { ...defaults, ...options };
-  const source = new VectorSource<FieldFeature>({ wrapX: false });
+  // A holding's fields do not overlap, or barely, so OpenLayers may fill and outline up to 200 of one style in
+  // one canvas call; where two do overlap, the overlap is washed once rather than twice.
+  const source = new VectorSource<FieldFeature>({ wrapX: false, overlaps: false });
   const labelPoints = new LabelPoints();
   const labels = new WeakMap<
     FeatureLike,
@@ -80,12 +88,8 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
   let styles = makeStyles();
 
   function makeStyles() {
-    const fill = new Fill({
-      color: rgba(
-        colours.fieldFill,
-        current.croppingsShown ? fieldFillOpacity.underCroppings : fieldFillOpacity.alone,
-      ),
-    });
+    const wash = fieldWash(current.croppingsShown);
+    const fill = new Fill({ color: rgba(wash.colour, wash.opacity) });
     const outline = new Style({
       fill,
       stroke: new Stroke({ color: rgba(colours.defaultField), width: 3 }),
@@ -101,7 +105,7 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
     // two-tone one and halves the canvas work for thousands of fields.
     const overview = new Style({
       fill,
-      stroke: new Stroke({ color: 'rgba(40, 40, 40, 0.8)', width: 1 }),
+      stroke: new Stroke({ color: rgba(overviewOutline.colour, overviewOutline.opacity), width: 1 }),
       zIndex: 0,
     });
     return { normal: [outline, inner], overview: [overview], selected: [outline, selected] };
@@ -129,7 +133,11 @@ export function createFieldsLayer(options: FieldsLayerOptions = {}): FieldsLayer
   const styleFunction = (feature: FeatureLike, resolution: number): Style[] => {
     const field = fieldOf(feature);
     if (field && current.isSelected(field.FieldId)) return styles.selected;
-    return resolution > current.labelMaxResolution ? styles.overview : styles.normal;
+    if (resolution <= current.labelMaxResolution) return styles.normal;
+    // Drawn by the cropping layer: two fills and two passes over every boundary would double the canvas work
+    // of the holding-wide view.
+    if (field && current.croppingsShown && coveringCropping(field)) return noStyles;
+    return styles.overview;
   };
 
   const labelStyleFunction = (feature: FeatureLike, resolution: number): Style | undefined => {

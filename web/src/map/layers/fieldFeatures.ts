@@ -101,6 +101,14 @@ export function buildFieldFeatures(fields: readonly FieldResponse[]): {
   return { fields: fieldFeatures, croppings: croppingFeatures };
 }
 
+/**
+ * The cropping that is drawn on its field's own shape: the first without a boundary of its own. Where there is
+ * one, the holding-wide view draws the field once, as that cropping, with the field's wash and outline.
+ */
+export function coveringCropping(field: FieldResponse): CroppingResponse | undefined {
+  return field.Croppings.find((cropping) => cropping.Boundary === null);
+}
+
 export function featureKind(feature: FeatureLike): MapFeatureKind | undefined {
   return feature.get(kindKey) as MapFeatureKind | undefined;
 }

@@ -1,4 +1,5 @@
 import type { Rgb } from '@headland/domain/crops';
+import { paintOver, type Paint } from './paintOver.ts';
 
 /** A CSS colour from a crop colour and an opacity. */
 export function rgba(colour: Rgb, opacity = 1): string {
@@ -71,18 +72,25 @@ function drawPattern(context: CanvasRenderingContext2D, pattern: string): boolea
 export class PatternFills {
   private readonly cache = new Map<string, string | CanvasPattern>();
 
-  /** The fill for `colour` at `opacity`, with `pattern` drawn over it when there is one and it is known. */
-  fill(colour: Rgb, opacity: number, pattern: string | null): string | CanvasPattern {
-    if (!pattern) return rgba(colour, opacity);
-    const key = `${colour.join(',')}|${opacity}|${pattern}`;
+  /**
+   * The fill for `colour` at `opacity`, with `pattern` drawn over it when there is one and it is known. With
+   * `under`, the fill looks as if drawn over that paint: the two are one fill, drawn once.
+   */
+  fill(colour: Rgb, opacity: number, pattern: string | null, under?: Paint): string | CanvasPattern {
+    const plain = () => {
+      const flat = under ? paintOver({ colour, opacity }, under) : { colour, opacity };
+      return rgba(flat.colour, flat.opacity);
+    };
+    if (!pattern) return plain();
+    const key = `${colour.join(',')}|${opacity}|${pattern}|${under ? `${under.colour.join(',')}|${under.opacity}` : ''}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const made = this.makePattern(colour, opacity, pattern) ?? rgba(colour, opacity);
+    const made = this.makePattern(colour, opacity, pattern, under) ?? plain();
     this.cache.set(key, made);
     return made;
   }
 
-  private makePattern(colour: Rgb, opacity: number, pattern: string): CanvasPattern | null {
+  private makePattern(colour: Rgb, opacity: number, pattern: string, under?: Paint): CanvasPattern | null {
     if (typeof document === 'undefined') return null;
     const canvas = document.createElement('canvas');
     canvas.width = tileSize;
@@ -94,6 +102,10 @@ export class PatternFills {
       return null;
     }
     if (!context) return null;
+    if (under) {
+      context.fillStyle = rgba(under.colour, under.opacity);
+      context.fillRect(0, 0, tileSize, tileSize);
+    }
     context.fillStyle = rgba(colour, opacity);
     context.fillRect(0, 0, tileSize, tileSize);
     const ink = rgba(darken(colour, 0.55), Math.min(1, opacity + 0.35));

@@ -1,9 +1,9 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   croppingListResponseSchema,
   croppingResponseSchema,
   deletedResponseSchema,
-  fieldListResponseSchema,
+  fieldListClientSchema,
   fieldResponseSchema,
   holdingValidationResponseSchema,
   type CroppingResponse,
@@ -11,6 +11,7 @@ import {
   type FieldResponse,
   type FieldWrite,
 } from '@headland/domain/api/fieldsApi';
+import type { ApiClient } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 
@@ -30,20 +31,29 @@ export const fieldsQueryKeys = {
   validationYear: (holdingId: number, yearId: number) => ['holdingValidation', holdingId, yearId] as const,
 };
 
-/** The fields of one crop year, each with its croppings of that year. */
-export function useFieldList(yearId: number) {
-  const api = useApiClient();
-  const { holding } = useAppSession();
-  return useQuery({
-    queryKey: fieldsQueryKeys.fieldList(holding.HoldingId, yearId),
+/**
+ * The query of one year's fields list, shared by the fields screens, the map and the shell's prefetch so that
+ * all of them use one cache entry. The list is checked with the client schema, whose boundary check builds
+ * nothing: for thousands of boundaries the full schema's check took longer than drawing them.
+ */
+export function fieldListQuery(api: ApiClient, holdingId: number, yearId: number) {
+  return queryOptions({
+    queryKey: fieldsQueryKeys.fieldList(holdingId, yearId),
     queryFn: ({ signal }) =>
       api.get('/api/fields/v1', {
         query: { year: yearId },
-        schema: fieldListResponseSchema,
+        schema: fieldListClientSchema,
         spinner: false,
         signal,
       }),
   });
+}
+
+/** The fields of one crop year, each with its croppings of that year. */
+export function useFieldList(yearId: number) {
+  const api = useApiClient();
+  const { holding } = useAppSession();
+  return useQuery(fieldListQuery(api, holding.HoldingId, yearId));
 }
 
 /** One field with its croppings of every year. */

@@ -9,6 +9,7 @@ import { ManageUserDialog } from '../dialogs/ManageUserDialog.tsx';
 import { HoldingYearPicker } from '../login/HoldingYearPicker.tsx';
 import { AppRoutes } from '../AppRoutes.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
+import { useRouteDataPrefetch } from '../useRouteDataPrefetch.ts';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
 import { MainMenu } from './MainMenu.tsx';
@@ -27,6 +28,7 @@ export function AppLayout() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const userName = `${user.FirstName} ${user.LastName}`.trim() || user.Email;
   const closeDialog = () => setDialog(null);
+  useRouteDataPrefetch();
 
   return (
     <AppShell
