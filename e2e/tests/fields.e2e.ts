@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppShellPage, waitForOpaque } from '../support/appShellPage.ts';
-import { newPage, screenshot, useBrowser } from '../support/browser.ts';
-import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
+import { describe, expect, it } from 'vitest';
+import { signInTo, waitForOpaque, type AppShellPage } from '../support/appShellPage.ts';
+import { useBrowser } from '../support/browser.ts';
+import { capture } from '../support/capture.ts';
+import { usePages } from '../support/pageFixture.ts';
 import { useServer } from '../support/server.ts';
 import { britishNationalGridPrj, writeZippedShapefile } from '../../server/src/testing/shapefileWriter.ts';
 
@@ -10,6 +11,7 @@ import { britishNationalGridPrj, writeZippedShapefile } from '../../server/src/t
 // Wold Farm (crop years 2025–2027). Tests share one server and each works on fields it creates itself.
 const running = useServer();
 const chromium = useBrowser();
+const pages = usePages(chromium, running);
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 240_000;
@@ -17,32 +19,9 @@ const testTimeoutMs = 240_000;
 const owner = 'client@headland.example';
 const ownerHolding = 'Wold Farm';
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-async function openPage(): Promise<Page> {
-  const page = await newPage(chromium.browser, running.server.url);
-  page.setDefaultTimeout(stepTimeoutMs);
-  page.setDefaultNavigationTimeout(stepTimeoutMs);
-  pages.push(page);
-  return page;
-}
-
-async function capture(page: Page, name: string): Promise<void> {
-  expect(await page.locator('body').innerText()).not.toMatch(/\(\?[\w.-]+\)/);
-  await screenshot(page, name, { fullPage: false });
-}
-
+/** Signs the owner in to Wold Farm in `year` and waits for the header to show that year. */
 async function signIn(page: Page, year: number): Promise<AppShellPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  const picker = await login.signInToHoldingStep(owner);
-  await picker.choose(ownerHolding, year);
-  await picker.confirm();
-  const shell = new AppShellPage(page);
-  await shell.dashboardHeading(ownerHolding).waitFor();
+  const shell = await signInTo(page, owner, ownerHolding, year);
   await shell.waitForContext(ownerHolding, year);
   return shell;
 }
@@ -140,7 +119,7 @@ describe('fields and croppings', () => {
   it(
     'creates a field and adds a cropping with typed dates, showing each date error on the way',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signIn(page, 2027);
       await createField(page, shell, 'E2E Long Acre', '10');
       await capture(page, 'fields-01-new-field');
@@ -199,7 +178,7 @@ describe('fields and croppings', () => {
   it(
     'shows the concurrent-crops message when two croppings at the same time cover more than the field',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signIn(page, 2027);
       await createField(page, shell, 'E2E Twin Crops', '6');
       let editor = await openNewCropping(page, 2027);
@@ -224,7 +203,7 @@ describe('fields and croppings', () => {
   it(
     'shows a perennial sown in 2026 continuing into 2027, and the invalid-dates warning on the timeline',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signIn(page, 2026);
       await createField(page, shell, 'E2E Ley Field', '8');
       let editor = await openNewCropping(page, 2026);
@@ -274,7 +253,7 @@ describe('fields and croppings', () => {
   it(
     'imports a zipped shapefile of three fields and lists them with their areas',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signIn(page, 2027);
       await openFieldList(page, shell);
       await page.getByRole('main').getByRole('link', { name: 'Import boundaries', exact: true }).click();

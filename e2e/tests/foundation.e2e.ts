@@ -1,14 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppShellPage } from '../support/appShellPage.ts';
-import { newPage, screenshot, useBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { AppShellPage, signInTo } from '../support/appShellPage.ts';
+import { useBrowser } from '../support/browser.ts';
+import { capture } from '../support/capture.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
+import { usePages } from '../support/pageFixture.ts';
 import { useServer } from '../support/server.ts';
 
 // The shell of session-shell-connections §2, §4 (Session), §5 and §8 against the real server and its demo
 // seed (README.md, "Demo logins"). Tests share one server, so the one that opens a new crop year runs last.
 const running = useServer();
 const chromium = useBrowser();
+const pages = usePages(chromium, running);
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 180_000;
@@ -17,30 +20,6 @@ const owner = 'client@headland.example';
 const ownerHolding = 'Wold Farm';
 /** The demo seed's crop years (server/src/db/seed/catalogue/rotations.ts). */
 const seededYears = [2027, 2026, 2025];
-
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-async function openPage(): Promise<Page> {
-  const page = await newPage(chromium.browser, running.server.url);
-  page.setDefaultTimeout(stepTimeoutMs);
-  page.setDefaultNavigationTimeout(stepTimeoutMs);
-  pages.push(page);
-  return page;
-}
-
-/** No screen may show a text id that English lacks: the app shows those as '(?id)'. */
-async function expectNoMissingTexts(page: Page): Promise<void> {
-  expect(await page.locator('body').innerText()).not.toMatch(/\(\?[\w.-]+\)/);
-}
-
-/** A screenshot of a main step, after checking the screen for missing texts. */
-async function capture(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await expectNoMissingTexts(page);
-  await screenshot(page, name, options);
-}
 
 /** The Fields module's heading and, once the holding's fields have loaded, their table. */
 async function waitForFieldList(page: Page): Promise<void> {
@@ -57,40 +36,28 @@ async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: stepTimeoutMs });
 }
 
-/** Signs in with the password and opens a listed holding in a year, landing on its dashboard. */
-async function signInTo(page: Page, email: string, holding: string, year?: number): Promise<AppShellPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  const picker = await login.signInToHoldingStep(email);
-  await picker.choose(holding, year);
-  await picker.confirm();
-  const shell = new AppShellPage(page);
-  await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
-  return shell;
-}
-
 describe('sign-in', () => {
   it(
     'signs the demo owner in: e-mail and password, holding and year, then the dashboard',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const login = new LoginPage(page);
       await login.open();
-      await capture(page, 'foundation-01-sign-in');
+      await capture(page, 'foundation-01-sign-in', { fullPage: true });
       const picker = await login.signInToHoldingStep(owner);
       // The user's one holding comes chosen, in its last crop year; the year list is newest first.
       expect(await picker.holding(ownerHolding).isChecked()).toBe(true);
       expect(await picker.years()).toEqual(seededYears);
       expect(await picker.year.inputValue()).toBe('2027');
       await picker.year.selectOption('2026');
-      await capture(page, 'foundation-02-holding-step');
+      await capture(page, 'foundation-02-holding-step', { fullPage: true });
       await picker.confirm();
 
       const shell = new AppShellPage(page);
       await shell.dashboardHeading(ownerHolding).waitFor();
       await waitForPath(page, '/dashboard');
       await shell.waitForContext(ownerHolding, 2026);
-      await capture(page, 'foundation-03-dashboard');
+      await capture(page, 'foundation-03-dashboard', { fullPage: true });
     },
     testTimeoutMs,
   );
@@ -98,7 +65,7 @@ describe('sign-in', () => {
   it(
     "shows the server's error description for a wrong password",
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const login = new LoginPage(page);
       await login.open();
       await login.signIn(owner, 'Harvest2025');
@@ -107,7 +74,7 @@ describe('sign-in', () => {
       // Still the password step: nothing was opened.
       expect(await login.signInButton.isVisible()).toBe(true);
       expect(await login.holdingHeading.count()).toBe(0);
-      await capture(page, 'foundation-04-wrong-password');
+      await capture(page, 'foundation-04-wrong-password', { fullPage: true });
     },
     testTimeoutMs,
   );
@@ -116,13 +83,13 @@ describe('sign-in', () => {
     'asks a user who has not accepted the terms to accept them once, then goes on to the holding step',
     async () => {
       const newbie = 'newbie@headland.example';
-      const page = await openPage();
+      const page = await pages.open();
       const login = new LoginPage(page);
       await login.open();
       await login.signIn(newbie);
       await login.termsHeading.waitFor();
       expect(await login.acceptButton.isDisabled()).toBe(true);
-      await capture(page, 'foundation-05-terms');
+      await capture(page, 'foundation-05-terms', { fullPage: true });
       await login.termsCheckbox.check();
       expect(await login.acceptButton.isEnabled()).toBe(true);
       await login.termsCheckbox.uncheck();
@@ -133,7 +100,7 @@ describe('sign-in', () => {
       expect(await login.termsHeading.count()).toBe(0);
 
       // A new browser signing in again goes straight to the holding step.
-      const again = new LoginPage(await openPage());
+      const again = new LoginPage(await pages.open());
       await again.open();
       await again.signIn(newbie);
       await again.holdingHeading.waitFor();
@@ -146,7 +113,7 @@ describe('sign-in', () => {
   it(
     'lets the master user search every holding from two characters and open the one picked',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const login = new LoginPage(page);
       await login.open();
       const picker = await login.signInToHoldingStep('master@headland.example');
@@ -181,7 +148,7 @@ describe('sign-in', () => {
       expect(listed).toBeLessThanOrEqual(15);
       expect(await results.getByRole('radio', { name: 'Wold Farm', exact: true }).count()).toBe(0);
       await picker.choose('Mains of Balgray', 2025);
-      await capture(page, 'foundation-06-holding-search');
+      await capture(page, 'foundation-06-holding-search', { fullPage: true });
       await picker.confirm();
 
       const shell = new AppShellPage(page);
@@ -197,7 +164,7 @@ describe('the app once a holding is open', () => {
   it(
     'opens every menu entry on its own page and sends an unknown path to the dashboard',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding);
       // Soil, Import, Export and the unbuilt modules are switched off (domain/src/brands.ts).
       expect(await shell.menuLabels()).toEqual(['Dashboard', 'Fields', 'Map layers']);
@@ -228,7 +195,7 @@ describe('the app once a holding is open', () => {
         await entry.shown();
         expect(pathOf(page)).toBe(entry.path);
         expect(await shell.menuEntry(entry.label).getAttribute('aria-current')).toBe('page');
-        await capture(page, `foundation-07-menu-${entry.label}`);
+        await capture(page, `foundation-07-menu-${entry.label}`, { fullPage: true });
       }
 
       await page.goto('/nowhere');
@@ -243,7 +210,7 @@ describe('the app once a holding is open', () => {
     async () => {
       // A user no other test signs in, so that the holding's session list shows only this browser's sessions.
       const member = 'Jack Turner';
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'member@headland.example', ownerHolding, 2025);
       await shell.menuEntry('Fields').click();
       await waitForPath(page, '/fields');
@@ -254,7 +221,7 @@ describe('the app once a holding is open', () => {
       await shell.waitForContext(ownerHolding, 2025);
       expect(pathOf(page)).toBe('/fields');
       expect(await new LoginPage(page).signInButton.count()).toBe(0);
-      await capture(page, 'foundation-08-fields-after-reload');
+      await capture(page, 'foundation-08-fields-after-reload', { fullPage: true });
 
       // The reload took up the tab's session again rather than leaving it behind and starting another.
       await shell.menuEntry('Dashboard').click();
@@ -270,7 +237,7 @@ describe('the app once a holding is open', () => {
   it(
     'reopens the app on the dashboard of the holding chosen with Change holding',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'manager@headland.example', ownerHolding, 2027);
       await shell.menuEntry('Fields').click();
       await waitForPath(page, '/fields');
@@ -280,7 +247,7 @@ describe('the app once a holding is open', () => {
       // The user's own two holdings, the open one chosen.
       expect(await picker.holding(ownerHolding).isChecked()).toBe(true);
       await picker.choose('Mains of Balgray', 2026);
-      await capture(page, 'foundation-09-change-holding', { fullPage: false });
+      await capture(page, 'foundation-09-change-holding');
       await picker.confirm();
 
       await shell.dashboardHeading('Mains of Balgray').waitFor();
@@ -295,10 +262,10 @@ describe('the app once a holding is open', () => {
     'hides the menu entry of an area the user may not read, and its route does not show the module',
     async () => {
       // The Access role reads map layers, climate and exports, not fields (domain/src/roles.ts).
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'access@headland.example', ownerHolding);
       expect(await shell.menuLabels()).toEqual(['Dashboard', 'Map layers']);
-      await capture(page, 'foundation-10-access-menu');
+      await capture(page, 'foundation-10-access-menu', { fullPage: true });
 
       await page.goto('/fields');
       await shell.dashboardHeading(ownerHolding).waitFor();
@@ -311,7 +278,7 @@ describe('the app once a holding is open', () => {
   it(
     'logs out to the sign-in screen, and a reload does not sign in again',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding);
       await shell.logOut();
       const login = new LoginPage(page);
@@ -322,7 +289,7 @@ describe('the app once a holding is open', () => {
       await login.waitForPasswordStep();
       expect(await shell.menu.count()).toBe(0);
       expect(await login.email.inputValue()).toBe('');
-      await capture(page, 'foundation-11-after-log-out');
+      await capture(page, 'foundation-11-after-log-out', { fullPage: true });
     },
     testTimeoutMs,
   );
@@ -332,16 +299,16 @@ describe('the app once a holding is open', () => {
     'opens a new crop year as the owner: the year list gains the next year and it becomes current',
     async () => {
       // A member whose holding permissions only let it view the holding is not offered a new year.
-      const memberPage = await openPage();
+      const memberPage = await pages.open();
       const memberShell = await signInTo(memberPage, 'member@headland.example', ownerHolding, 2026);
       expect(await memberShell.openYearMenu()).toEqual(seededYears);
       expect(await memberPage.getByRole('menuitem', { name: 'Open a new crop year' }).count()).toBe(0);
       await memberPage.keyboard.press('Escape');
 
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding, 2026);
       expect(await shell.openYearMenu()).toEqual(seededYears);
-      await capture(page, 'foundation-12-year-menu', { fullPage: false });
+      await capture(page, 'foundation-12-year-menu');
       await page.getByRole('menuitem', { name: 'Open a new crop year' }).click();
 
       await shell.waitForContext(ownerHolding, 2028);
@@ -352,7 +319,7 @@ describe('the app once a holding is open', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
       // The dashboard follows the new year.
       await page.getByRole('main').getByRole('row', { name: 'Crop year 2028', exact: true }).waitFor();
-      await capture(page, 'foundation-13-new-year');
+      await capture(page, 'foundation-13-new-year', { fullPage: true });
     },
     testTimeoutMs,
   );

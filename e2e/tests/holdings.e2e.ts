@@ -1,16 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readHoldingArchive } from '../../server/src/modules/holdingTransfer/holdingImport.service.ts';
 import type { HoldingArchive } from '../../server/src/modules/holdingTransfer/holdingArchive.schema.ts';
-import { AppShellPage, waitForOpaque } from '../support/appShellPage.ts';
-import { newPage, screenshot, useBrowser } from '../support/browser.ts';
+import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
+import { useBrowser } from '../support/browser.ts';
+import { capture } from '../support/capture.ts';
 import {
   EditHoldingDialog,
   ManageHoldingsDialog,
   messageBox,
   waitForValue,
 } from '../support/holdingDialogs.ts';
-import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
+import { usePages } from '../support/pageFixture.ts';
 import { useServer } from '../support/server.ts';
 
 // The holdings screens of holdings-permissions-sync §2.1, §4.1, §5.1 and §8 and the holding delete of
@@ -18,6 +19,7 @@ import { useServer } from '../support/server.ts';
 // tests share one server: each leaves the demo holdings as it found them, except the NVZ test, which runs last.
 const running = useServer();
 const chromium = useBrowser();
+const pages = usePages(chromium, running);
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 180_000;
@@ -26,39 +28,8 @@ const woldFarm = 'Wold Farm';
 const balgray = 'Mains of Balgray';
 const penlan = 'Penlan';
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-
-async function openPage(): Promise<Page> {
-  const page = await newPage(chromium.browser, running.server.url);
-  page.setDefaultTimeout(stepTimeoutMs);
-  page.setDefaultNavigationTimeout(stepTimeoutMs);
-  pages.push(page);
-  return page;
-}
-
-/** A screenshot of the window (the dialogs' overlay covers only the window), after checking for missing texts. */
-async function capture(page: Page, name: string): Promise<void> {
-  expect(await page.locator('body').innerText()).not.toMatch(/\(\?[\w.-]+\)/);
-  await screenshot(page, name, { fullPage: false });
-}
-
-/** Signs in with the password and opens a listed holding, landing on its dashboard. */
-async function signInTo(page: Page, email: string, holding: string): Promise<AppShellPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  const picker = await login.signInToHoldingStep(email);
-  await picker.choose(holding);
-  await picker.confirm();
-  const shell = new AppShellPage(page);
-  await shell.dashboardHeading(holding).waitFor();
-  return shell;
-}
-
 async function openEdit(email: string, holding: string): Promise<{ page: Page; edit: EditHoldingDialog }> {
-  const page = await openPage();
+  const page = await pages.open();
   const shell = await signInTo(page, email, holding);
   const manage = await ManageHoldingsDialog.open(shell);
   return { page, edit: await manage.edit(holding) };
@@ -112,7 +83,7 @@ describe('the Edit holding dialog', () => {
   it(
     'shows each message of the HOLDING tab while its value is wrong, with Save disabled, and hides it once put right',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'client@headland.example', woldFarm);
       const manage = await ManageHoldingsDialog.open(shell);
       expect(await manage.listedNames()).toContain(woldFarm);
@@ -344,7 +315,7 @@ describe('creating and deleting holdings', () => {
   it(
     'refuses to delete the open holding and a holding that is not empty',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'agronomist@headland.example', woldFarm);
       const manage = await ManageHoldingsDialog.open(shell);
       expect(await manage.listedNames()).toEqual(expect.arrayContaining([woldFarm, balgray]));
@@ -378,7 +349,7 @@ describe('creating and deleting holdings', () => {
     'creates an empty holding (the region follows the town and may lock NVZ) and deletes it after the irreversible-operation confirmation',
     async () => {
       const name = 'Top Barn Test Holding';
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'agronomist@headland.example', woldFarm);
       const manage = await ManageHoldingsDialog.open(shell);
       expect(await manage.listedNames()).not.toContain(name);
@@ -467,7 +438,7 @@ describe('creating and deleting holdings', () => {
       await capture(page, 'holdings-16-holding-deleted');
 
       // The server no longer has it: a new sign-in does not list it.
-      const other = await openPage();
+      const other = await pages.open();
       const otherShell = await signInTo(other, 'agronomist@headland.example', woldFarm);
       const otherManage = await ManageHoldingsDialog.open(otherShell);
       expect(await otherManage.listedNames()).not.toContain(name);
@@ -481,7 +452,7 @@ describe('changing the NVZ of an existing holding', () => {
   it(
     'asks whether to change the NVZ of all the fields: Yes changes them, No keeps them',
     async () => {
-      const page = await openPage();
+      const page = await pages.open();
       const shell = await signInTo(page, 'client@headland.example', woldFarm);
       const before = await exportOpenHolding(page);
       expect(before.holding.nvz).toBe(true);
