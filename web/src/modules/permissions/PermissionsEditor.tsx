@@ -88,7 +88,7 @@ export function PermissionsEditor({
       setQuestion({ kind: 'selfRestriction', userId });
       return;
     }
-    update(userId, (current) => withRole(current, role));
+    update(userId, (current) => withRole(current, role, data.ownerPermissions));
   };
 
   const save = async () => {
@@ -150,7 +150,9 @@ export function PermissionsEditor({
     setQuestion(null);
     switch (current.kind) {
       case 'selfRestriction':
-        update(current.userId, (draft) => withRole(draft, HoldingRole.RestrictedMember));
+        update(current.userId, (draft) =>
+          withRole(draft, HoldingRole.RestrictedMember, data.ownerPermissions),
+        );
         return;
       case 'removal':
         await save();
@@ -246,13 +248,18 @@ export function PermissionsEditor({
         <PermissionsTab
           drafts={drafts}
           holdingFeatures={data.holdingFeatures}
+          ownerPermissions={data.ownerPermissions}
           editable={editable}
           owner={data.canManage}
           filter={filter}
           onFilterChange={setFilter}
-          onCellChange={(userId, id, cell) => update(userId, (draft) => withCell(draft, id, cell))}
+          onCellChange={(userId, id, cell) =>
+            update(userId, (draft) => withCell(draft, id, cell, data.ownerPermissions))
+          }
           onBulkChange={(userId, group, level) =>
-            update(userId, (draft) => withBulk(draft, group, level, data.holdingFeatures))
+            update(userId, (draft) =>
+              withBulk(draft, group, level, data.holdingFeatures, data.ownerPermissions),
+            )
           }
         />
       </Tabs.Panel>

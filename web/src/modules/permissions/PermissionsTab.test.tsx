@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { holdingPermissionFeatures, permissionCell } from '@headland/domain/holdingPermissions';
+import {
+  holdingPermissionFeatures,
+  normaliseHoldingPermissions,
+  ownerHoldingPermissions,
+  permissionCell,
+} from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { createI18n } from '../../i18n/createI18n.ts';
@@ -81,6 +86,46 @@ describe('Permissions tab', { timeout: 30_000 }, () => {
     expect(cells('Halo audit')[0]!.textContent).toBe('Not available');
     fireEvent.change(cellSelect('Spray plans for Bob Tiller'), { target: { value: 'view' } });
     expect(cellSelect('Halo audit for Bob Tiller').value).toBe('notAvailable');
+  });
+
+  it("reads 'Not available' where the holding's owner lacks a permission, and keeps edits within it", async () => {
+    const holdingFeatures = { sprayAudit: true, perHoldingPermissions: true, scoutingLink: true };
+    // The owner has the Access role: map layers and exports, climate to view, no stocks or fields.
+    const ownerPermissions = ownerHoldingPermissions([Role.Access], holdingFeatures);
+    const data = aPermissionsResponse({ holdingFeatures, ownerPermissions });
+    const manager = aPermissionsUser({ userRole: Role.Manager });
+    manager.holdingPermissions = normaliseHoldingPermissions(
+      manager.holdingPermissions,
+      Role.Manager,
+      HoldingRole.Member,
+      ownerPermissions,
+    );
+    data.users[1] = manager;
+    const server = await openGrid(data);
+    for (const feature of ['Stocks', 'Fields', 'Reports', 'Business Shed']) {
+      expect(cells(feature).map((cell) => cell.textContent)).toEqual(['Not available', 'Not available']);
+    }
+    expect(cells('App access', 'Field-scouting application')[0]!.textContent).toBe('Not available');
+    expect(screen.queryByLabelText('Stocks for Bob Tiller')).toBeNull();
+    expect(cellSelect('Map layers for Bob Tiller').value).toBe('edit');
+    expect(cellSelect('Climate for Bob Tiller').value).toBe('view');
+
+    fireEvent.change(cellSelect('Climate for Bob Tiller'), { target: { value: 'edit' } });
+    expect(cellSelect('Climate for Bob Tiller').value).toBe('view');
+    fireEvent.change(cellSelect('Map layers for Bob Tiller'), { target: { value: 'view' } });
+    fireEvent.change(cellSelect('Set every Main application permission of Bob Tiller'), {
+      target: { value: 'edit' },
+    });
+    expect(cellSelect('Map layers for Bob Tiller').value).toBe('edit');
+    expect(cells('Stocks')[0]!.textContent).toBe('Not available');
+
+    fireEvent.change(cellSelect('Map layers for Bob Tiller'), { target: { value: 'view' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    const sent = server.saves()[0]!.users[0]!.holdingPermissions!;
+    expect(permissionCell(sent, 'main.mapLayers')).toBe('view');
+    expect(permissionCell(sent, 'main.stocks')).toBeNull();
+    expect(permissionCell(sent, 'main.climate')).toBe('view');
   });
 
   it('sets View or View and edit for every feature of a group with the bulk drop-down', async () => {

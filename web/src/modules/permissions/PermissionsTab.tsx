@@ -10,6 +10,7 @@ import {
   type HoldingPermissionFeatureId,
   type HoldingPermissionFormat,
   type HoldingPermissionGroup,
+  type HoldingPermissions,
   type PermissionCell,
 } from '@headland/domain/holdingPermissions';
 import { HoldingRole, resolveRole } from '@headland/domain/roles';
@@ -22,6 +23,8 @@ import './permissionsGrid.css';
 export interface PermissionsTabProps {
   drafts: readonly UserDraft[];
   holdingFeatures: HoldingFeatureFlags;
+  /** What the holding's owners have: what they lack reads 'Not available'. Null: no owner narrows. */
+  ownerPermissions: HoldingPermissions | null;
   /** Only those who manage the holding change permissions; everyone else sees the grid read-only. */
   editable: boolean;
   /** Owners are told where to invite users when there is nobody to show. */
@@ -56,6 +59,7 @@ export function permissionColumns(drafts: readonly UserDraft[]): UserDraft[] {
 export function PermissionsTab({
   drafts,
   holdingFeatures,
+  ownerPermissions,
   editable,
   owner,
   filter,
@@ -104,7 +108,7 @@ export function PermissionsTab({
       resolveRole(draft.loaded.userRole),
       draft.holdingRole,
       holdingFeatures,
-      { permissions: draft.holdingPermissions },
+      { permissions: draft.holdingPermissions, ownerPermissions },
     );
     if (!availability.available) {
       return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionCell } from '@headland/domain/holdingPermissions';
+import { ownerHoldingPermissions, permissionCell } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import {
   canRemove,
@@ -97,6 +97,39 @@ describe('withRole and withCell', () => {
     const edited = withBulk(viewed, 'main', 'edit', { sprayAudit: true });
     expect(permissionCell(edited.holdingPermissions, 'main.stocks')).toBe('editFinancial');
     expect(permissionCell(edited.holdingPermissions, 'main.sprayPlans.haloAudit')).toBe('available');
+  });
+});
+
+describe("the owners' permissions cap every edit", () => {
+  const features = { sprayAudit: true, scoutingLink: true };
+  // An owner with the Access role: map layers and exports, climate to view, no stocks or fields.
+  const accessOwner = ownerHoldingPermissions([Role.Access], features);
+  const manager = () => draftOf(aPermissionsUser({ userRole: Role.Manager }));
+
+  it.each([
+    ['main.stocks', 'editFinancial', null],
+    ['main.fields', 'view', null],
+    ['main.climate', 'edit', 'view'],
+    ['main.mapLayers', 'edit', 'edit'],
+    ['main.reports', 'available', 'notAvailable'],
+    ['scouting.appAccess', 'available', 'notAvailable'],
+  ] as const)('choosing %s %s gives %s', (id, cell, expected) => {
+    expect(permissionCell(withCell(manager(), id, cell, accessOwner).holdingPermissions, id)).toBe(expected);
+    // Without an owner to narrow by, the choice stands.
+    expect(permissionCell(withCell(manager(), id, cell, null).holdingPermissions, id)).toBe(cell);
+  });
+
+  it('the bulk choice gives only what the owner has', () => {
+    const edited = withBulk(manager(), 'main', 'edit', features, accessOwner);
+    expect(permissionCell(edited.holdingPermissions, 'main.stocks')).toBeNull();
+    expect(permissionCell(edited.holdingPermissions, 'main.climate')).toBe('view');
+    expect(permissionCell(edited.holdingPermissions, 'main.mapLayers')).toBe('edit');
+  });
+
+  it('becoming a restricted member keeps within the owner too', () => {
+    const next = withRole(manager(), HoldingRole.RestrictedMember, accessOwner);
+    expect(permissionCell(next.holdingPermissions, 'main.stocks')).toBeNull();
+    expect(permissionCell(next.holdingPermissions, 'main.businessProduction')).toBeNull();
   });
 });
 

@@ -73,24 +73,39 @@ export function hasChanges(draft: UserDraft): boolean {
   return draft.deleted || isUpdated(draft);
 }
 
-/** Another role; choosing Restricted member also takes Business Production away (holdings spec §4.2). */
-export function withRole(draft: UserDraft, holdingRole: HoldingRole): UserDraft {
+/**
+ * Another role; choosing Restricted member also takes Business Production away (holdings spec §4.2).
+ * `ownerPermissions` is the answer's: what the holding's owners have, which no member gets beyond.
+ */
+export function withRole(
+  draft: UserDraft,
+  holdingRole: HoldingRole,
+  ownerPermissions: HoldingPermissions | null = null,
+): UserDraft {
+  const role = resolveRole(draft.loaded.userRole);
   const holdingPermissions =
     holdingRole === HoldingRole.RestrictedMember
-      ? normaliseHoldingPermissions(draft.holdingPermissions, resolveRole(draft.loaded.userRole), holdingRole)
+      ? normaliseHoldingPermissions(draft.holdingPermissions, role, holdingRole, ownerPermissions)
       : draft.holdingPermissions;
   return { ...draft, holdingRole, holdingPermissions };
 }
 
-/** One grid cell chosen, with the dependency rules applied (Halo audit goes with spray-plan read). */
+/**
+ * One grid cell chosen, with the dependency rules applied (Halo audit goes with spray-plan read) and capped at
+ * what the holding's owners have (`ownerPermissions`, the answer's).
+ */
 export function withCell(
   draft: UserDraft,
   id: HoldingPermissionFeatureId,
   cell: PermissionCell | null,
+  ownerPermissions: HoldingPermissions | null = null,
 ): UserDraft {
   const role = resolveRole(draft.loaded.userRole);
   const next = withPermissionCell(draft.holdingPermissions, id, cell);
-  return { ...draft, holdingPermissions: normaliseHoldingPermissions(next, role, draft.holdingRole) };
+  return {
+    ...draft,
+    holdingPermissions: normaliseHoldingPermissions(next, role, draft.holdingRole, ownerPermissions),
+  };
 }
 
 /** A group header's bulk choice for this user. */
@@ -99,6 +114,7 @@ export function withBulk(
   group: HoldingPermissionGroup,
   level: 'view' | 'edit',
   holdingFeatures: Partial<HoldingFeatureFlags>,
+  ownerPermissions: HoldingPermissions | null = null,
 ): UserDraft {
   const role = resolveRole(draft.loaded.userRole);
   return {
@@ -110,6 +126,7 @@ export function withBulk(
       role,
       draft.holdingRole,
       holdingFeatures,
+      ownerPermissions,
     ),
   };
 }

@@ -1,5 +1,10 @@
 import type { Invitation, PermissionsResponse, PermissionsUser } from '@headland/domain/api/permissionsApi';
-import { defaultHoldingPermissions } from '@headland/domain/holdingPermissions';
+import {
+  defaultHoldingPermissions,
+  normaliseHoldingPermissions,
+  ownerHoldingPermissions,
+  type HoldingPermissions,
+} from '@headland/domain/holdingPermissions';
 import { HoldingRole, InvitationAccessLevel, Role } from '@headland/domain/roles';
 import type { VisibleCroppingEntry } from '@headland/domain/visibleCroppings';
 
@@ -55,32 +60,44 @@ export function anInvitation(overrides: Partial<Invitation> = {}): Invitation {
 
 /** The viewer (Ann Field, an owner), a member, a restricted member with one cropping withheld, two croppings. */
 export function aPermissionsResponse(overrides: Partial<PermissionsResponse> = {}): PermissionsResponse {
+  const holdingFeatures = overrides.holdingFeatures ?? {
+    sprayAudit: true,
+    perHoldingPermissions: true,
+    scoutingLink: false,
+  };
+  // Ann, the owner, is an agronomist: she has everything the holding offers (no scouting without its link).
+  const ownerPermissions = ownerHoldingPermissions([Role.Agronomist], holdingFeatures);
   return {
     year: 2025,
     currentUserId: viewerId,
     canManage: true,
-    holdingFeatures: { sprayAudit: true, perHoldingPermissions: true, scoutingLink: false },
+    holdingFeatures,
+    ownerPermissions,
     users: [
       aPermissionsUser({
         userId: viewerId,
         email: 'ann.field@example.com',
         firstName: 'Ann',
         lastName: 'Field',
+        userRole: Role.Agronomist,
         holdingRole: HoldingRole.Owner,
       }),
-      aPermissionsUser(),
-      aPermissionsUser({
-        userId: 9,
-        email: 'cara@example.com',
-        firstName: 'Cara',
-        lastName: 'Mills',
-        holdingRole: HoldingRole.RestrictedMember,
-        restrictCroppingAccess: true,
-        croppingPermissions: [
-          { croppingId: 501, authorized: true },
-          { croppingId: 502, authorized: false },
-        ],
-      }),
+      asSent(aPermissionsUser(), ownerPermissions),
+      asSent(
+        aPermissionsUser({
+          userId: 9,
+          email: 'cara@example.com',
+          firstName: 'Cara',
+          lastName: 'Mills',
+          holdingRole: HoldingRole.RestrictedMember,
+          restrictCroppingAccess: true,
+          croppingPermissions: [
+            { croppingId: 501, authorized: true },
+            { croppingId: 502, authorized: false },
+          ],
+        }),
+        ownerPermissions,
+      ),
     ],
     invites: [],
     defaultPermissions: [],
@@ -97,4 +114,16 @@ export function aPermissionsResponse(overrides: Partial<PermissionsResponse> = {
     ],
     ...overrides,
   };
+}
+
+/** A member's permissions as the server sends them: with the rules applied and narrowed by the owners. */
+function asSent(user: PermissionsUser, ownerPermissions: HoldingPermissions | null): PermissionsUser {
+  const role = user.userRole as Role;
+  const holdingPermissions = normaliseHoldingPermissions(
+    user.holdingPermissions,
+    role,
+    user.holdingRole,
+    ownerPermissions,
+  );
+  return { ...user, holdingPermissions };
 }
