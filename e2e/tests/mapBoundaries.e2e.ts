@@ -278,6 +278,68 @@ describe('the map for the demo agronomist', () => {
   );
 
   it(
+    "takes a margin out of the crop of a demo field, whose area shrinks by the margin's",
+    async () => {
+      const mapPage = await openMap(await pages.open(), agronomist);
+      const page = mapPage.page;
+      // A seeded field with one crop in 2027, not one another test here changes.
+      const field = mapPage.fields.find(
+        (each) =>
+          each.Name !== 'Pond Field' &&
+          each.Croppings.length === 1 &&
+          (each.Croppings[0]!.Area ?? 0) > 2 &&
+          each.Croppings[0]!.CropId !== grassMarginCropId,
+      )!;
+      const crop = field.Croppings[0]!;
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+      const menu = await mapPage.contextMenuAt(middleOf(field));
+      await menu.getByRole('menuitem', { name: 'Margin along boundary' }).click();
+      const panel = mapPage.dialog(`Margin along ${field.Name}`);
+      await panel.waitFor();
+
+      // Along the field's longest side, from three tenths of the way to seven tenths.
+      const ring = outerRing(field);
+      const sides = ring.slice(1).map((end, index) => [ring[index]!, end] as const);
+      const length = ([a, b]: readonly [LonLat, LonLat]) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const [a, b] = sides.reduce((longest, side) => (length(side) > length(longest) ? side : longest));
+      const along = (t: number): LonLat => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      const first = await mapPage.pixelOf(along(0.3));
+      const second = await mapPage.pixelOf(along(0.7));
+      await page.mouse.move(...first);
+      await page.mouse.click(...first);
+      await page.mouse.move(...second, { steps: 5 });
+      await page.mouse.click(...second);
+      await panel.getByLabel('Margin dimensions').waitFor();
+
+      const takeFrom = panel.getByLabel('Take its area from');
+      expect(await takeFrom.locator('option:checked').innerText()).toBe(
+        `${crop.Crop.Name} (${crop.Area!.toFixed(2)} ha)`,
+      );
+      const croppingSaved = page.waitForResponse((response) =>
+        isCall(response, 'POST', /^\/api\/croppings\/v1$/),
+      );
+      await panel.getByRole('button', { name: 'Create margin cropping' }).click();
+      const response = await croppingSaved;
+      expect(response.status(), await response.text()).toBe(201);
+      const margin = (await response.json()) as ApiCropping;
+      await capture(page, 'map-16b-margin-taken-from-crop');
+
+      // The map reloads the year: the crop gave up the margin's area.
+      await expect
+        .poll(() => mapPage.fields.find((each) => each.FieldId === field.FieldId)?.Croppings.length)
+        .toBe(2);
+      const shrunk = mapPage.fields
+        .find((each) => each.FieldId === field.FieldId)!
+        .Croppings.find((each) => each.CroppingId === crop.CroppingId)!;
+      expect(shrunk.Area).toBeCloseTo(crop.Area! - margin.Area!, 2);
+      await panel.getByRole('button', { name: 'Close' }).click();
+    },
+    testTimeoutMs,
+  );
+
+  it(
     "edits a cropping's boundary, whose area the server works out, and warns when it leaves its field",
     async () => {
       const mapPage = await openMap(await pages.open(), agronomist);

@@ -25,6 +25,11 @@ export function marginCroppingWrite(input: {
   margin: Polygon;
   /** Croppings of the field that give up the margin's area (the crop it is taken out of). */
   takeAreaFrom?: readonly number[];
+  /**
+   * When the margin starts: the sowing date of the crop it is taken from, so that it overlaps the field's
+   * previous crop no more than that crop does. None leaves the margin undated.
+   */
+  sowingDate?: string | null;
 }): CroppingCreate {
   return {
     FieldId: input.fieldId,
@@ -33,5 +38,6 @@ export function marginCroppingWrite(input: {
     Boundary: writeBoundary(input.margin),
     srid: 4326,
     ...(input.takeAreaFrom?.length ? { TakeAreaFrom: [...input.takeAreaFrom] } : {}),
+    ...(input.sowingDate ? { SowingDate: input.sowingDate } : {}),
   };
 }

@@ -108,6 +108,7 @@ describe('MarginPanel: Create margin cropping', () => {
       'Grass margin cropping of 2025 created: 0.21 ha.',
     );
 
+    expect(wheat.SowingDate).toBeTruthy();
     const [, init] = croppingPost(fetch);
     expect(init?.method).toBe('POST');
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -117,6 +118,8 @@ describe('MarginPanel: Create margin cropping', () => {
       CropId: CropId.GrassMargin,
       srid: 4326,
       TakeAreaFrom: [wheat.CroppingId],
+      // It starts with the crop it is taken from.
+      SowingDate: wheat.SowingDate,
     });
     // The server works the area out from the boundary.
     expect(body).not.toHaveProperty('Area');
@@ -146,6 +149,7 @@ describe('MarginPanel: Create margin cropping', () => {
     await within(panel).findByRole('status');
     const body = JSON.parse(String(croppingPost(fetch)[1]?.body)) as Record<string, unknown>;
     expect(body).not.toHaveProperty('TakeAreaFrom');
+    expect(body).not.toHaveProperty('SowingDate');
   });
 
   it("shows the server's refusal", async () => {

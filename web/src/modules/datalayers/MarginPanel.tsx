@@ -45,6 +45,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
     .sort((a, b) => (b.Area ?? 0) - (a.Area ?? 0));
   const [donorChoice, setDonorChoice] = useState<string | null>(null);
   const donorId = donorChoice ?? (donors[0] ? String(donors[0].CroppingId) : '');
+  const donor = donors.find((cropping) => String(cropping.CroppingId) === donorId);
 
   useEffect(() => {
     const boundary = fieldMap.fieldFeature(fieldId)?.getGeometry() as MultiPolygon | undefined;
@@ -78,7 +79,8 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
           yearId: session.yearId,
           cropId,
           margin,
-          takeAreaFrom: donorId ? [Number(donorId)] : [],
+          takeAreaFrom: donor ? [donor.CroppingId] : [],
+          sowingDate: donor?.SowingDate,
         }),
       });
       setCreated(
