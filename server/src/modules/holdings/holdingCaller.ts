@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { brands, type Brand } from '@headland/domain/brands';
 import { derivePermissions, rolePermissions, type Permissions } from '@headland/domain/permissions';
-import { isAgronomistOrHigher, type HoldingRole } from '@headland/domain/roles';
+import { ownerHoldingPermissions } from '@headland/domain/holdingPermissions';
+import { isAgronomistOrHigher, resolveRole, type HoldingRole } from '@headland/domain/roles';
 import type { ChangeActor } from '../../events/recordEvent.ts';
 import { forbidden } from '../../http/httpErrors.ts';
 import { requireAuth } from '../session/accessHook.ts';
@@ -40,6 +41,8 @@ export function permissionsOn(caller: HoldingsCaller, record: HoldingRecord): Pe
     role: auth.user.role,
     holdingRole: record.holding_role as HoldingRole | null,
     holdingPermissions: record.holding_permissions,
+    // Members can do no more than the holding's owners, as in their sessions.
+    ownerPermissions: ownerHoldingPermissions(record.owner_roles.map(resolveRole), record.features ?? {}),
     holdingFeatures: record.features ?? {},
     brandFeatures: caller.brand.features,
     readOnlySession: auth.session?.readOnly ?? false,

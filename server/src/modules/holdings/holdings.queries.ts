@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import type { PkModel } from '@headland/domain/holdingRules';
+import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
@@ -35,6 +36,8 @@ export interface HoldingRecord {
   holding_role: number | null;
   holding_permissions: HoldingPermissions | null;
   is_agronomist: boolean;
+  /** The account roles of the holding's owners; empty when it has none. */
+  owner_roles: number[];
 }
 
 function recordColumns(userId: number): SQL {
@@ -45,7 +48,9 @@ function recordColumns(userId: number): SQL {
                 'grassland_derogation_number', y.grassland_derogation_number, 'pk_model', y.pk_model)
                 ORDER BY y.year_id)
                 FROM holding_crop_years y WHERE y.holding_id = h.id), '[]'::json) AS crop_years,
-    m.holding_role, m.holding_permissions, coalesce(h.agronomist_id = ${userId}, false) AS is_agronomist`;
+    m.holding_role, m.holding_permissions, coalesce(h.agronomist_id = ${userId}, false) AS is_agronomist,
+    ARRAY(SELECT DISTINCT ou.role FROM holding_users o JOIN users ou ON ou.id = o.user_id
+           WHERE o.holding_id = h.id AND o.holding_role = ${HoldingRole.Owner}) AS owner_roles`;
 }
 
 function recordJoins(userId: number): SQL {

@@ -315,6 +315,20 @@ describe('holding empty check and delete', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
+  it("gives members no more than the holding's owners have", async () => {
+    const holding = await createViaApi(agronomistToken);
+    const owner = await createUser(t.db, { role: Role.Demo });
+    await t.db.execute(sql`DELETE FROM holding_users WHERE holding_id = ${holding.HoldingId}`);
+    await addMember(t.db, holding.HoldingId, owner.id, { holdingRole: HoldingRole.Owner });
+    const member = await createUser(t.db, { role: Role.Agronomist });
+    await addMember(t.db, holding.HoldingId, member.id, { holdingRole: HoldingRole.Member });
+    const memberToken = await signIn(t.app, member);
+    // A Demo owner cannot change the holding, so neither can its members.
+    expect((await remove(holding.HoldingId, memberToken)).statusCode).toBe(403);
+    await t.db.execute(sql`UPDATE users SET role = ${Role.Agronomist} WHERE id = ${owner.id}`);
+    expect((await remove(holding.HoldingId, await signIn(t.app, member))).statusCode).toBe(200);
+  });
+
   it('deletes an empty holding with its years, weather and members, keeping an Event', async () => {
     const holding = await createViaApi(agronomistToken, { holdingWeather: customRainfall(2024) });
     const response = await remove(holding.HoldingId, agronomistToken);
