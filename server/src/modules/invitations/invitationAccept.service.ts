@@ -1,7 +1,11 @@
 import { permissionsMessages } from '@headland/domain/api/permissionsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { invitationHoldingPermissions } from '@headland/domain/holdingPermissions';
-import { HoldingRole, type InvitationAccessLevel } from '@headland/domain/roles';
+import {
+  invitationHoldingPermissions,
+  normaliseHoldingPermissions,
+  ownerHoldingPermissions,
+} from '@headland/domain/holdingPermissions';
+import { HoldingRole, resolveRole, type InvitationAccessLevel } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest } from '../../http/httpErrors.ts';
@@ -9,6 +13,7 @@ import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
 import { isInvitationId } from './invitations.service.ts';
 import {
+  holdingOwnersAndFeatures,
   insertMember,
   invitationById,
   markInvitationAccepted,
@@ -46,11 +51,19 @@ export async function acceptInvitation(
     const accessLevel = invitation.access_level as InvitationAccessLevel;
     const existingRole = await membershipRole(tx, invitation.holding_id, userId);
     if (existingRole === null) {
+      // The level's permissions, within what the holding's owners have, as a save of the grid stores them.
+      const holding = await holdingOwnersAndFeatures(tx, invitation.holding_id);
+      const owners = ownerHoldingPermissions(holding.owner_roles.map(resolveRole), holding.features ?? {});
       await insertMember(tx, {
         holdingId: invitation.holding_id,
         userId,
         holdingRole: HoldingRole.Member,
-        holdingPermissions: invitationHoldingPermissions(accessLevel, auth.user.role),
+        holdingPermissions: normaliseHoldingPermissions(
+          invitationHoldingPermissions(accessLevel, auth.user.role),
+          auth.user.role,
+          HoldingRole.Member,
+          owners,
+        ),
       });
     }
     await markInvitationAccepted(tx, invitation.id, userId);

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
+import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import type { MailStatus } from '../../db/schema.ts';
 import { sqlRows } from '../session/sqlRows.ts';
@@ -127,6 +129,21 @@ export async function membershipRole(db: Db, holdingId: number, userId: number):
     sql`SELECT holding_role FROM holding_users WHERE holding_id = ${holdingId} AND user_id = ${userId}`,
   );
   return row?.holding_role ?? null;
+}
+
+/** What narrows a new member of the holding: its owners' account roles and the holding's features. */
+export async function holdingOwnersAndFeatures(
+  db: Db,
+  holdingId: number,
+): Promise<{ owner_roles: number[]; features: Partial<HoldingFeatureFlags> | null }> {
+  const [row] = await sqlRows<{ owner_roles: number[]; features: Partial<HoldingFeatureFlags> | null }>(
+    db,
+    sql`SELECT h.features,
+               ARRAY(SELECT DISTINCT u.role FROM holding_users o JOIN users u ON u.id = o.user_id
+                      WHERE o.holding_id = h.id AND o.holding_role = ${HoldingRole.Owner}) AS owner_roles
+          FROM holdings h WHERE h.id = ${holdingId}`,
+  );
+  return row ?? { owner_roles: [], features: null };
 }
 
 export async function insertMember(

@@ -8,7 +8,12 @@ import {
 } from '@headland/domain/api/permissionsApi';
 import type { SessionStartResponse } from '@headland/domain/api/sessionApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { invitationHoldingPermissions } from '@headland/domain/holdingPermissions';
+import {
+  invitationHoldingPermissions,
+  normaliseHoldingPermissions,
+  ownerHoldingPermissions,
+  type HoldingPermissions,
+} from '@headland/domain/holdingPermissions';
 import { HoldingRole, InvitationAccessLevel, Role } from '@headland/domain/roles';
 import {
   addMember,
@@ -273,9 +278,15 @@ describe('accepting an invitation at session start', () => {
         sql`SELECT holding_role, holding_permissions FROM holding_users
            WHERE holding_id = ${farm.holdingId} AND user_id = ${invitee.id}`,
       );
+      // The level's permissions as a save of the grid stores them: within the holding and its Agronomist owner.
       expect(membership).toEqual({
         holding_role: HoldingRole.Member,
-        holding_permissions: invitationHoldingPermissions(level, role),
+        holding_permissions: normaliseHoldingPermissions(
+          invitationHoldingPermissions(level, role),
+          role,
+          HoldingRole.Member,
+          ownerHoldingPermissions([Role.Agronomist], { perHoldingPermissions: true }),
+        ),
       });
       const grid = await test.app.inject({
         method: 'GET',
@@ -304,6 +315,28 @@ describe('accepting an invitation at session start', () => {
       expect(view.json<PublicInvitation>().accepted).toBe(true);
     },
   );
+
+  it("stores no more than the holding's owners have", async () => {
+    const holding = await createHolding(test.db, { features: { perHoldingPermissions: true } });
+    const owner = await createUser(test.db, { role: Role.Access });
+    await addMember(test.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    const ownerHeaders = bearer(await signInToHolding(test.app, owner, holding.id));
+    const invitee = await createUser(test.db, { role: Role.Manager, email: newAddress() });
+    await sent(ownerHeaders, invitee.email, InvitationAccessLevel.Full);
+    const response = await start(await signIn(test.app, invitee), await invitationIdSentTo(invitee.email));
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [membership] = await sqlRows<{ holding_permissions: HoldingPermissions }>(
+      test.db,
+      sql`SELECT holding_permissions FROM holding_users WHERE holding_id = ${holding.id} AND user_id = ${invitee.id}`,
+    );
+    const offered = invitationHoldingPermissions(InvitationAccessLevel.Full, Role.Manager);
+    const owners = ownerHoldingPermissions([Role.Access], { perHoldingPermissions: true });
+    expect(membership!.holding_permissions).toEqual(
+      normaliseHoldingPermissions(offered, Role.Manager, HoldingRole.Member, owners),
+    );
+    expect(membership!.holding_permissions).not.toEqual(offered);
+  });
 
   it('refuses a user signed in with another e-mail address', async () => {
     const farm = await createFarm();
