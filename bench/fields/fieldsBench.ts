@@ -9,6 +9,7 @@ import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { fields, fieldYears } from '@headland/server/src/db/tables/fields.ts';
 import { signInToHolding } from '@headland/server/src/testing/factories.ts';
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
+import { copyCroppings } from '../support/copyCroppings.ts';
 
 /*
  * Fields benchmark: the demo holding Wold Farm grown to 2,000 fields, each with a cropping in each of its three
@@ -128,25 +129,8 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
         );
     }
     // Each new field copies the croppings of a seeded field, on its own area.
-    const pairs = newIds.map((fieldId, index) => [fieldId, seeded[index % seeded.length]!.id]);
-    for (let start = 0; start < pairs.length; start += 500) {
-      const values = sql.join(
-        pairs
-          .slice(start, start + 500)
-          .map(([fieldId, templateId]) => sql`(${fieldId}::int, ${templateId}::int)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        INSERT INTO croppings (holding_id, field_id, year_id, start_date, end_date, sowing_date, harvest_date,
-                               destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
-                               variety_name, market, area, attributes)
-        SELECT c.holding_id, pair.field_id, c.year_id, c.start_date, c.end_date, c.sowing_date, c.harvest_date,
-               c.destruction_date, c.destroyed, c.crop_id, c.crop_name, c.crop_descr, c.variety_id,
-               c.variety_name, c.market, f.boundary_area, c.attributes
-          FROM (VALUES ${values}) AS pair(field_id, template_id)
-          JOIN croppings c ON c.field_id = pair.template_id
-          JOIN fields f ON f.id = pair.field_id`);
-    }
+    const pairs = newIds.map((fieldId, index) => [fieldId, seeded[index % seeded.length]!.id] as const);
+    await copyCroppings(db, pairs);
     const [counts] = await rows<{ fields: number; croppings: number }>(
       db,
       sql`SELECT (SELECT count(*)::int FROM fields WHERE holding_id = ${holding.id}) AS fields,

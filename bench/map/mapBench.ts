@@ -30,6 +30,7 @@ import {
 } from './mapReport.ts';
 import type { FirstRender, FrameSample, PanZoomPlan } from './pageDriver.ts';
 import { seedMapHolding } from './seedMapHolding.ts';
+import { openHoldingSession, signInThroughScreens } from '../support/demoSession.ts';
 
 /*
  * The map benchmark (issue 6): Wold Farm grown to BENCH_FIELDS fields (5,000) with croppings in 2027, on the
@@ -42,7 +43,6 @@ import { seedMapHolding } from './seedMapHolding.ts';
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 5_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const framesPerPhase = Number(process.env.BENCH_FRAMES ?? 60);
-const owner = { email: 'client@headland.example', password: 'Harvest2026' };
 const holdingName = 'Wold Farm';
 const year = 2027;
 const aims = { ratio: 1.5, firstRenderMs: 1_500 };
@@ -94,39 +94,6 @@ function ensureWebBuild(): string {
   return `${reason}, so it was rebuilt (npm run build -w web)`;
 }
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Signs the owner in to Wold Farm in 2027 over HTTP; answers the session's token. */
-async function openSession(baseUrl: string): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    username: owner.email,
-    password: owner.password,
-  });
-  const { access_token: token } = await json<{ access_token: string }>(
-    await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    }),
-  );
-  const headers = { authorization: `Bearer ${token}` };
-  const holdings = await json<{ HoldingId: number }[]>(
-    await fetch(`${baseUrl}/api/session/v1/holdings/query?query=Wold`, { headers }),
-  );
-  const opened = await json<{ Token: string }>(
-    await fetch(`${baseUrl}/api/session/v1/holdings/select`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ holdingId: holdings[0]!.HoldingId, yearId: year, reuseSession: false }),
-    }),
-  );
-  return opened.Token;
-}
-
 interface ListFigures {
   body: Uint8Array;
   median: number;
@@ -167,17 +134,6 @@ async function fetchFieldList(baseUrl: string, token: string): Promise<ListFigur
     }
   }
   return { body, median: quantile(times, 0.5), p95: quantile(times, 0.95), withBoundary, extent };
-}
-
-async function signInInBrowser(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('radio', { name: holdingName, exact: true }).check();
-  await page.getByLabel('Crop year').selectOption(String(year));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('main').getByRole('heading', { name: holdingName, level: 2 }).waitFor();
 }
 
 async function newDrivenPage(
@@ -303,7 +259,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
         if (!address || typeof address === 'string')
           throw new Error('The app is not listening on a TCP port');
         const baseUrl = `http://127.0.0.1:${address.port}`;
-        const list = await fetchFieldList(baseUrl, await openSession(baseUrl));
+        const list = await fetchFieldList(baseUrl, await openHoldingSession(baseUrl, { holdingName, year }));
         console.log(
           `GET /api/fields/v1?year=${year} from Node: median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
             `(5 calls), ${(list.body.byteLength / 1_048_576).toFixed(1)} MB, ${list.withBoundary} fields with a boundary`,
@@ -322,7 +278,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             list.withBoundary,
             '/api/fields/v1',
           );
-          await signInInBrowser(appPage);
+          await signInThroughScreens(appPage, { holdingName, year });
           const barePage = await newDrivenPage(context, site.driverScript, list.withBoundary, '/fields.json');
 
           const appRounds: PageRound[] = [];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@headland/server/src/db/database.ts';
 import { fields, fieldYears } from '@headland/server/src/db/tables/fields.ts';
+import { copyCroppings } from '../support/copyCroppings.ts';
 import { fieldGrid } from './fieldGrid.ts';
 
 export interface MapHolding {
@@ -81,27 +82,11 @@ export async function seedMapHolding(
         newIds.slice(start, start + 1_000).map((fieldId) => ({ fieldId, yearId: year, disabled: false })),
       );
   }
-  for (let start = 0; start < newIds.length; start += 500) {
-    const values = sql.join(
-      newIds
-        .slice(start, start + 500)
-        .map(
-          (fieldId, offset) =>
-            sql`(${fieldId}::int, ${templates[(start + offset) % templates.length]!.id}::int)`,
-        ),
-      sql`, `,
-    );
-    await db.execute(sql`
-      INSERT INTO croppings (holding_id, field_id, year_id, start_date, end_date, sowing_date, harvest_date,
-                             destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
-                             variety_name, market, area, attributes)
-      SELECT c.holding_id, pair.field_id, c.year_id, c.start_date, c.end_date, c.sowing_date, c.harvest_date,
-             c.destruction_date, c.destroyed, c.crop_id, c.crop_name, c.crop_descr, c.variety_id,
-             c.variety_name, c.market, f.boundary_area, c.attributes
-        FROM (VALUES ${values}) AS pair(field_id, template_id)
-        JOIN croppings c ON c.field_id = pair.template_id AND c.year_id = ${year}
-        JOIN fields f ON f.id = pair.field_id`);
-  }
+  await copyCroppings(
+    db,
+    newIds.map((fieldId, index) => [fieldId, templates[index % templates.length]!.id] as const),
+    year,
+  );
   const [counts] = await rows<{ fields: number; croppings: number }>(
     database,
     sql`SELECT (SELECT count(*)::int FROM fields WHERE holding_id = ${holding.id}) AS fields,

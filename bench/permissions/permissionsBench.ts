@@ -9,6 +9,7 @@ import { configFromEnv } from '@headland/server/src/config.ts';
 import { openDatabase, type Database } from '@headland/server/src/db/database.ts';
 import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
+import { jsonOf, openHoldingSession, signInThroughScreens } from '../support/demoSession.ts';
 
 /*
  * The holding users and permissions dialog on a large holding (holdings spec §2.2): the demo's Wold Farm with
@@ -22,7 +23,6 @@ const userCount = Number(process.env.BENCH_USERS ?? 200);
 const croppingCount = Number(process.env.BENCH_CROPPINGS ?? 2000);
 const getCalls = Number(process.env.BENCH_CALLS ?? 10);
 const browserRounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const owner = { email: 'client@headland.example', password: 'Harvest2026' };
 const holdingName = 'Wold Farm';
 const year = 2027;
 const croppingsPerField = 5;
@@ -70,41 +70,6 @@ async function addLoad(database: Database): Promise<void> {
      LIMIT ${croppingCount}`);
 }
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Signs the owner in and opens a holding session on Wold Farm; answers the session's token. */
-async function openSession(baseUrl: string): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    username: owner.email,
-    password: owner.password,
-  });
-  const { access_token: token } = await json<{ access_token: string }>(
-    await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    }),
-  );
-  const headers = { authorization: `Bearer ${token}` };
-  const holdings = await json<{ HoldingId: number }[]>(
-    await fetch(`${baseUrl}/api/session/v1/holdings/query?query=${encodeURIComponent('Wold')}`, { headers }),
-  );
-  const holdingId = holdings[0]?.HoldingId;
-  if (holdingId === undefined) throw new Error(`${owner.email} finds no holding called ${holdingName}`);
-  const opened = await json<{ Token: string }>(
-    await fetch(`${baseUrl}/api/session/v1/holdings/select`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ holdingId, yearId: year, reuseSession: false }),
-    }),
-  );
-  return opened.Token;
-}
-
 function quantile(sorted: readonly number[], q: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
@@ -122,7 +87,7 @@ async function timeGet(
   const url = `${baseUrl}/api/holdings/v1/permissions?year=${year}`;
   const headers = { authorization: `Bearer ${token}` };
   // One call first: the first answer also pays for the route's first compilation and the database's caches.
-  const first = await json<{ users: unknown[]; croppings: unknown[] }>(await fetch(url, { headers }));
+  const first = await jsonOf<{ users: unknown[]; croppings: unknown[] }>(await fetch(url, { headers }));
   const samples: number[] = [];
   let bytes = 0;
   for (let call = 0; call < getCalls; call++) {
@@ -134,17 +99,6 @@ async function timeGet(
     bytes = body.byteLength;
   }
   return { samples, bytes, users: first.users.length, croppings: first.croppings.length };
-}
-
-async function signInInBrowser(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('radio', { name: holdingName, exact: true }).check();
-  await page.getByLabel('Crop year').selectOption(String(year));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('main').getByRole('heading', { name: holdingName, level: 2 }).waitFor();
 }
 
 /**
@@ -292,7 +246,7 @@ try {
       if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
       const baseUrl = `http://127.0.0.1:${address.port}`;
 
-      const token = await openSession(baseUrl);
+      const token = await openHoldingSession(baseUrl, { holdingName, year });
       const get = await timeGet(baseUrl, token);
       console.log(
         `Holding ${holdingName}: ${get.users} users, ${get.croppings} croppings in ${year} (PGlite)`,
@@ -314,7 +268,7 @@ try {
         });
         const page = await context.newPage();
         page.setDefaultTimeout(stepTimeoutMs);
-        await signInInBrowser(page);
+        await signInThroughScreens(page, { holdingName, year });
         const rounds = [];
         for (let round = 0; round < browserRounds; round++) rounds.push(await browserRound(page));
         const [columnsBefore, columnsAfter] = rounds[0]!.columns;
