@@ -4,6 +4,8 @@ import { AppShellPage } from '../support/appShellPage.ts';
 import { newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
 import { memberDialogTitle, ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
+import { decodeInviteParameter } from '../../domain/src/api/permissionsApi.ts';
+import { callApi, openHoldingByApi, signInByApi } from '../support/apiSession.ts';
 import { useServer } from '../support/server.ts';
 
 // The holding users and permissions dialog (holdings spec §2.2, §4.2, §5.2, §6) and the invitation link, against
@@ -321,6 +323,65 @@ describe('as a member of Wold Farm', () => {
       const ownerDialog = await PermissionsDialog.open(ownerPage, ownerDialogTitle);
       expect(await ownerDialog.roleOf('Jack Turner').inputValue()).toBe('3');
       await ownerDialog.close();
+    },
+    testTimeoutMs,
+  );
+});
+
+describe('Halo audit on Wold Farm once one of its owners can audit', () => {
+  it(
+    'is Not available to a member who can audit until spray plans can be read, then settable',
+    async () => {
+      const base = running.server.url;
+      // Set up through the API: Helen Marsh (a Manager, a role that audits) becomes an owner beside Richard
+      // Dawson, and the demo agronomist Tom Bradley joins as a member by an invitation.
+      const ownerToken = await openHoldingByApi(base, owner, holding);
+      const grid = await callApi<{ users: { userId: number; email: string }[] }>(
+        base,
+        ownerToken,
+        'GET',
+        '/api/holdings/v1/permissions?year=2027',
+      );
+      const helen = grid.users.find((user) => user.email === 'manager@headland.example')!;
+      await callApi(base, ownerToken, 'POST', '/api/holdings/v1/permissions', {
+        year: 2027,
+        users: [{ userId: helen.userId, holdingRole: 2 }],
+      });
+      const agronomist = 'agronomist@headland.example';
+      await callApi(base, ownerToken, 'POST', '/api/holdings/v1/invites/send', {
+        email: agronomist,
+        accessLevel: 1,
+      });
+      const outbox = await (await fetch(`${base}/outbox`)).text();
+      const message = outbox.slice(outbox.lastIndexOf(`To ${agronomist}`));
+      const parameter = /[?&]invite=([^"&<\s]+)/.exec(message)?.[1];
+      const invitation = decodeInviteParameter(decodeURIComponent(parameter!));
+      const agronomistToken = await signInByApi(base, agronomist);
+      await callApi(base, agronomistToken, 'POST', '/api/session/v1/start', {
+        acceptedInviteId: invitation!.id,
+      });
+
+      const page = await openPage();
+      await signInTo(page, owner);
+      const dialog = await PermissionsDialog.open(page, ownerDialogTitle);
+      await dialog.openTab('Permissions');
+      await dialog.filter.fill('Tom');
+      const name = 'Tom Bradley';
+      const sprayPlans = dialog.cell('Spray plans', name);
+      const audit = dialog.cell('Halo audit', name);
+      await audit.waitFor();
+      await sprayPlans.selectOption('');
+      // Without spray plans the audit depends on nothing it can have.
+      await expect.poll(() => audit.count()).toBe(0);
+      await expect.poll(() => dialog.featureRow('Halo audit').innerText()).toContain('Not available');
+      await dialog.featureRow('Halo audit').scrollIntoViewIfNeeded();
+      await screenshot(page, 'permissions-11-audit-needs-spray-plans', { fullPage: false });
+      await sprayPlans.selectOption('view');
+      await audit.waitFor();
+      await audit.selectOption('available');
+      expect(await audit.inputValue()).toBe('available');
+      await dialog.button('Cancel').click();
+      await dialog.close();
     },
     testTimeoutMs,
   );
