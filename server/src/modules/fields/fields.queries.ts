@@ -27,7 +27,11 @@ export async function selectFieldRows(
   options: { fieldId?: number; srid: Srid | null },
 ): Promise<FieldRow[]> {
   const conditions: SQL[] = [sql`f.holding_id = ${holdingId}`];
-  if (options.fieldId !== undefined) conditions.push(sql`f.id = ${options.fieldId}`);
+  const yearConditions: SQL[] = [sql`yf.holding_id = ${holdingId}`];
+  if (options.fieldId !== undefined) {
+    conditions.push(sql`f.id = ${options.fieldId}`);
+    yearConditions.push(sql`yf.id = ${options.fieldId}`);
+  }
   const boundary = options.srid ? boundaryGeoJsonSql(sql`f.boundary`, options.srid) : sql`NULL`;
   const result = await sqlRows<FieldRow>(
     db,
@@ -36,10 +40,15 @@ export async function selectFieldRows(
            f.boundary_area::float8 AS boundary_area, f.working_area::float8 AS working_area,
            f.whole_area::float8 AS whole_area, f.manure_spread_area::float8 AS manure_spread_area,
            f.ignore_boundary,
-           coalesce((SELECT json_agg(json_build_object('YearId', fy.year_id, 'Disabled', fy.disabled)
-                                     ORDER BY fy.year_id)
-                       FROM field_years fy WHERE fy.field_id = f.id), '[]'::json) AS years
+           coalesce(y.years, '[]'::json) AS years
       FROM fields f
+      -- One grouped pass over the holding's field years: a subquery per field costs twice as much.
+      LEFT JOIN (SELECT fy.field_id,
+                        json_agg(json_build_object('YearId', fy.year_id, 'Disabled', fy.disabled)
+                                 ORDER BY fy.year_id) AS years
+                   FROM field_years fy JOIN fields yf ON yf.id = fy.field_id
+                  WHERE ${sql.join(yearConditions, sql` AND `)}
+                  GROUP BY fy.field_id) y ON y.field_id = f.id
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY lower(f.name), f.id`,
   );
