@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   holdingValidationResponseSchema,
   type CroppingWrite,
@@ -23,6 +23,7 @@ import { ApiRequestError } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useSaveCropping, useSaveField } from '../fields/fieldsQueries.ts';
 import { croppingBoundaryWarnings } from './croppingBoundaryWarnings.ts';
+import { MapToolPanel } from './MapToolPanel.tsx';
 
 /** Editing an existing field's boundary, drawing a new field, or editing a cropping's boundary. */
 export type BoundaryEditTarget =
@@ -183,96 +184,86 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
         : t('map.edit.newTitle');
   if (warnings) {
     return (
-      <Paper shadow="md" p="sm" withBorder w={320} role="dialog" aria-label={title}>
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {title}
-          </Text>
-          <Alert color="yellow" p="xs" role="alert" title={t('map.edit.savedWithIssues')}>
-            <Stack gap={2}>
-              {warnings.map((warning) => (
-                <Text size="xs" key={warning}>
-                  {warning}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-          <Group justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => onDone(null)}>
-              {t('map.close')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <MapToolPanel title={title} width={320}>
+        <Alert color="yellow" p="xs" role="alert" title={t('map.edit.savedWithIssues')}>
+          <Stack gap={2}>
+            {warnings.map((warning) => (
+              <Text size="xs" key={warning}>
+                {warning}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+        <Group justify="flex-end">
+          <Button size="xs" variant="default" onClick={() => onDone(null)}>
+            {t('map.close')}
+          </Button>
+        </Group>
+      </MapToolPanel>
     );
   }
   return (
-    <Paper shadow="md" p="sm" withBorder w={320} role="dialog" aria-label={title}>
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
-        {target.kind === 'create' && (
-          <>
-            <TextInput
-              size="xs"
-              label={t('map.edit.name')}
-              required
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-            />
-            <SegmentedControl
-              size="xs"
-              aria-label={t('map.edit.shape')}
-              value={drawType}
-              onChange={(value) => chooseDrawType(value as DrawType)}
-              data={fieldDrawTypes.map((type) => ({ value: type, label: t(`map.edit.drawTypes.${type}`) }))}
-            />
-          </>
-        )}
-        {state?.drawing && (
-          <Text size="xs" c="dimmed">
-            {t(`map.edit.drawHelp.${drawType}`)}
-          </Text>
-        )}
-        {hasGeometry && (
+    <MapToolPanel title={title} width={320}>
+      {target.kind === 'create' && (
+        <>
+          <TextInput
+            size="xs"
+            label={t('map.edit.name')}
+            required
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
           <SegmentedControl
             size="xs"
-            aria-label={t('map.edit.tool')}
-            value={state.tool ?? 'vertices'}
-            onChange={(value) => editor?.setTool(value as EditTool)}
-            data={tools.map((tool) => ({ value: tool, label: t(`map.edit.tools.${tool}`) }))}
+            aria-label={t('map.edit.shape')}
+            value={drawType}
+            onChange={(value) => chooseDrawType(value as DrawType)}
+            data={fieldDrawTypes.map((type) => ({ value: type, label: t(`map.edit.drawTypes.${type}`) }))}
           />
-        )}
-        {hasGeometry && state.tool && (
-          <Text size="xs" c="dimmed">
-            {t(`map.edit.toolHelp.${state.tool}`)}
-          </Text>
-        )}
-        {hasGeometry && area !== null && (
-          <Text size="sm" aria-label={t('map.edit.areaLabel')}>
-            {t('map.edit.area', { value: areaText(area) })}
-          </Text>
-        )}
-        {error && (
-          <Alert color="red" p="xs">
-            <Text size="xs">{error}</Text>
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={cancel}>
-            {t('map.cancel')}
-          </Button>
-          <Button
-            size="xs"
-            onClick={() => void save()}
-            loading={saveField.isPending || saveCropping.isPending}
-            disabled={!hasGeometry || !state.canCommit || (target.kind !== 'create' && !state.changed)}
-          >
-            {t('map.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      )}
+      {state?.drawing && (
+        <Text size="xs" c="dimmed">
+          {t(`map.edit.drawHelp.${drawType}`)}
+        </Text>
+      )}
+      {hasGeometry && (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('map.edit.tool')}
+          value={state.tool ?? 'vertices'}
+          onChange={(value) => editor?.setTool(value as EditTool)}
+          data={tools.map((tool) => ({ value: tool, label: t(`map.edit.tools.${tool}`) }))}
+        />
+      )}
+      {hasGeometry && state.tool && (
+        <Text size="xs" c="dimmed">
+          {t(`map.edit.toolHelp.${state.tool}`)}
+        </Text>
+      )}
+      {hasGeometry && area !== null && (
+        <Text size="sm" aria-label={t('map.edit.areaLabel')}>
+          {t('map.edit.area', { value: areaText(area) })}
+        </Text>
+      )}
+      {error && (
+        <Alert color="red" p="xs">
+          <Text size="xs">{error}</Text>
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button size="xs" variant="default" onClick={cancel}>
+          {t('map.cancel')}
+        </Button>
+        <Button
+          size="xs"
+          onClick={() => void save()}
+          loading={saveField.isPending || saveCropping.isPending}
+          disabled={!hasGeometry || !state.canCommit || (target.kind !== 'create' && !state.changed)}
+        >
+          {t('map.save')}
+        </Button>
+      </Group>
+    </MapToolPanel>
   );
 }

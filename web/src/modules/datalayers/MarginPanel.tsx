@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { cropDefinitionById, cropLabel } from '@headland/domain/crops';
 import { formatHectares } from '@headland/domain/units';
@@ -13,6 +13,7 @@ import { ApiRequestError } from '../../shell/http/apiClient.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useCanEditFields, useSaveCropping } from '../fields/fieldsQueries.ts';
 import { useMapFieldList } from './useMapFieldList.ts';
+import { MapToolPanel } from './MapToolPanel.tsx';
 
 export interface MarginPanelProps {
   fieldMap: FieldMap;
@@ -103,104 +104,99 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
   const hasMargin = state?.step === 'committed' && state.area != null && state.area > 0;
   const title = t('map.margin.title', { name: fieldName });
   return (
-    <Paper shadow="md" p="sm" withBorder w={300} role="dialog" aria-label={title}>
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {t(`map.margin.steps.${state?.wholeRing ? 'wholeRing' : (state?.step ?? 'pickFirst')}`)}
-        </Text>
-        <NumberInput
+    <MapToolPanel title={title} width={300}>
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {t(`map.margin.steps.${state?.wholeRing ? 'wholeRing' : (state?.step ?? 'pickFirst')}`)}
+      </Text>
+      <NumberInput
+        size="xs"
+        label={t('map.margin.width')}
+        min={0.5}
+        max={100}
+        step={0.5}
+        decimalScale={1}
+        defaultValue={defaultMarginWidthMetres}
+        onChange={(value) => {
+          const width = typeof value === 'number' ? value : Number.parseFloat(value);
+          if (Number.isFinite(width) && width > 0) picker?.setWidth(width);
+        }}
+      />
+      <Switch
+        size="xs"
+        label={t('map.margin.wholeRing')}
+        checked={state?.wholeRing ?? false}
+        onChange={(event) => picker?.setWholeRing(event.currentTarget.checked)}
+      />
+      {state?.area != null && state.length != null && (
+        <Stack gap={0} aria-label={t('map.margin.dimensions')}>
+          <Text size="sm">{t('map.margin.area', { value: areaText(state.area) })}</Text>
+          <Text size="sm">{t('map.margin.length', { value: lengthText(state.length) })}</Text>
+        </Stack>
+      )}
+      {canCreateCropping && donors.length > 0 && (
+        <NativeSelect
           size="xs"
-          label={t('map.margin.width')}
-          min={0.5}
-          max={100}
-          step={0.5}
-          decimalScale={1}
-          defaultValue={defaultMarginWidthMetres}
-          onChange={(value) => {
-            const width = typeof value === 'number' ? value : Number.parseFloat(value);
-            if (Number.isFinite(width) && width > 0) picker?.setWidth(width);
-          }}
+          label={t('map.margin.takeFrom')}
+          value={donorId}
+          onChange={(event) => setDonorChoice(event.currentTarget.value)}
+          data={[
+            ...donors.map((cropping) => ({
+              value: String(cropping.CroppingId),
+              label: t('map.margin.takeFromCropping', {
+                crop: cropLabel(cropping),
+                value: formatHectares(cropping.Area ?? 0),
+              }),
+            })),
+            { value: '', label: t('map.margin.takeFromNone') },
+          ]}
         />
-        <Switch
+      )}
+      {canCreateCropping && (
+        <Button
           size="xs"
-          label={t('map.margin.wholeRing')}
-          checked={state?.wholeRing ?? false}
-          onChange={(event) => picker?.setWholeRing(event.currentTarget.checked)}
-        />
-        {state?.area != null && state.length != null && (
-          <Stack gap={0} aria-label={t('map.margin.dimensions')}>
-            <Text size="sm">{t('map.margin.area', { value: areaText(state.area) })}</Text>
-            <Text size="sm">{t('map.margin.length', { value: lengthText(state.length) })}</Text>
-          </Stack>
-        )}
-        {canCreateCropping && donors.length > 0 && (
-          <NativeSelect
-            size="xs"
-            label={t('map.margin.takeFrom')}
-            value={donorId}
-            onChange={(event) => setDonorChoice(event.currentTarget.value)}
-            data={[
-              ...donors.map((cropping) => ({
-                value: String(cropping.CroppingId),
-                label: t('map.margin.takeFromCropping', {
-                  crop: cropLabel(cropping),
-                  value: formatHectares(cropping.Area ?? 0),
-                }),
-              })),
-              { value: '', label: t('map.margin.takeFromNone') },
-            ]}
-          />
-        )}
-        {canCreateCropping && (
-          <Button
-            size="xs"
-            disabled={!hasMargin}
-            loading={saveCropping.isPending}
-            onClick={() => void createCropping()}
-          >
-            {t('map.margin.createCropping')}
-          </Button>
-        )}
-        {canCreateCropping && (
-          <Text size="xs" c="dimmed">
-            {t('map.margin.croppingHelp', { crop: cropName, year: session.yearId })}
-          </Text>
-        )}
-        {error && (
-          <Alert color="red" p="xs" role="alert">
-            <Text size="xs">{error}</Text>
-          </Alert>
-        )}
-        {created && (
-          <Text size="xs" c="green.8" role="status">
-            {created}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={!state || state.wholeRing || state.step === 'pickFirst'}
-            onClick={() => picker?.flipDirection()}
-          >
-            {t('map.margin.flip')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={state?.step === 'pickFirst'}
-            onClick={() => picker?.escape()}
-          >
-            {t('map.margin.clear')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onClose}>
-            {t('map.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          disabled={!hasMargin}
+          loading={saveCropping.isPending}
+          onClick={() => void createCropping()}
+        >
+          {t('map.margin.createCropping')}
+        </Button>
+      )}
+      {canCreateCropping && (
+        <Text size="xs" c="dimmed">
+          {t('map.margin.croppingHelp', { crop: cropName, year: session.yearId })}
+        </Text>
+      )}
+      {error && (
+        <Alert color="red" p="xs" role="alert">
+          <Text size="xs">{error}</Text>
+        </Alert>
+      )}
+      {created && (
+        <Text size="xs" c="green.8" role="status">
+          {created}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!state || state.wholeRing || state.step === 'pickFirst'}
+          onClick={() => picker?.flipDirection()}
+        >
+          {t('map.margin.flip')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={state?.step === 'pickFirst'}
+          onClick={() => picker?.escape()}
+        >
+          {t('map.margin.clear')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onClose}>
+          {t('map.close')}
+        </Button>
+      </Group>
+    </MapToolPanel>
   );
 }
