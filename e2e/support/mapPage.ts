@@ -160,6 +160,15 @@ export class MapPage {
     await menu.waitFor();
     return menu;
   }
+
+  /** Zooms to a field from its context menu, then chooses `item` from the menu at its middle. */
+  async zoomToFieldAndChoose(field: ApiField, item: string): Promise<void> {
+    const zoom = await this.contextMenuAt(middleOf(field));
+    await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+    await this.settled((state) => Number(state.zoom) > 15);
+    const menu = await this.contextMenuAt(middleOf(field));
+    await menu.getByRole('menuitem', { name: item }).click();
+  }
 }
 
 /** Signs the owner (or `email`) in to Wold Farm and opens Map layers from the main menu, once the fields are drawn. */

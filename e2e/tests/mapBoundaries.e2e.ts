@@ -217,11 +217,7 @@ describe('the map for the demo agronomist', () => {
       await expect.poll(() => mapPage.fields.some((each) => each.FieldId === field.FieldId)).toBe(true);
       await mapPage.settled();
 
-      const zoom = await mapPage.contextMenuAt(middleOf(field));
-      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
-      await mapPage.settled((state) => Number(state.zoom) > 15);
-      const menu = await mapPage.contextMenuAt(middleOf(field));
-      await menu.getByRole('menuitem', { name: 'Margin along boundary' }).click();
+      await mapPage.zoomToFieldAndChoose(field, 'Margin along boundary');
       const panel = mapPage.dialog('Margin along Top Margin Piece');
       await panel.waitFor();
       expect(await panel.getByLabel('Width (m)').inputValue()).toBe('10');
@@ -291,11 +287,7 @@ describe('the map for the demo agronomist', () => {
           each.Croppings[0]!.CropId !== grassMarginCropId,
       )!;
       const crop = field.Croppings[0]!;
-      const zoom = await mapPage.contextMenuAt(middleOf(field));
-      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
-      await mapPage.settled((state) => Number(state.zoom) > 15);
-      const menu = await mapPage.contextMenuAt(middleOf(field));
-      await menu.getByRole('menuitem', { name: 'Margin along boundary' }).click();
+      await mapPage.zoomToFieldAndChoose(field, 'Margin along boundary');
       const panel = mapPage.dialog(`Margin along ${field.Name}`);
       await panel.waitFor();
 
