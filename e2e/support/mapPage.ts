@@ -161,6 +161,26 @@ export class MapPage {
     return menu;
   }
 
+  /**
+   * Picks a margin with the open margin picker: clicks the boundary side from `from` to `to` at the fractions
+   * `start` and `end` of its length, moving between them as a user drags along. Answers the two pixels clicked.
+   */
+  async pickMarginAlong(
+    from: LonLat,
+    to: LonLat,
+    start: number,
+    end: number,
+  ): Promise<[[number, number], [number, number]]> {
+    const along = (t: number): LonLat => [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
+    const first = await this.pixelOf(along(start));
+    const second = await this.pixelOf(along(end));
+    await this.page.mouse.move(...first);
+    await this.page.mouse.click(...first);
+    await this.page.mouse.move(...second, { steps: 5 });
+    await this.page.mouse.click(...second);
+    return [first, second];
+  }
+
   /** Zooms to a field from its context menu, then chooses `item` from the menu at its middle. */
   async zoomToFieldAndChoose(field: ApiField, item: string): Promise<void> {
     const zoom = await this.contextMenuAt(middleOf(field));

@@ -170,13 +170,7 @@ describe('boundary editing', () => {
 
       // From a third of the way along the first side to the end of that side.
       const [a, b] = outerRing(field);
-      const along = (t: number): LonLat => [a![0] + (b![0] - a![0]) * t, a![1] + (b![1] - a![1]) * t];
-      const first = await mapPage.pixelOf(along(1 / 3));
-      const second = await mapPage.pixelOf(along(0.9));
-      await page.mouse.move(...first);
-      await page.mouse.click(...first);
-      await page.mouse.move(...second, { steps: 5 });
-      await page.mouse.click(...second);
+      const [first, second] = await mapPage.pickMarginAlong(a!, b!, 1 / 3, 0.9);
       const dimensions = panel.getByLabel('Margin dimensions');
       await dimensions.waitFor();
       const text = await dimensions.innerText();
@@ -226,14 +220,7 @@ describe('the map for the demo agronomist', () => {
 
       // Along the west side, from three tenths of the way to seven tenths: clear of the panels at the top.
       const ring = outerRing(field);
-      const [a, b] = [ring[3]!, ring[0]!];
-      const along = (t: number): LonLat => [a![0] + (b![0] - a![0]) * t, a![1] + (b![1] - a![1]) * t];
-      const first = await mapPage.pixelOf(along(0.3));
-      const second = await mapPage.pixelOf(along(0.7));
-      await page.mouse.move(...first);
-      await page.mouse.click(...first);
-      await page.mouse.move(...second, { steps: 5 });
-      await page.mouse.click(...second);
+      await mapPage.pickMarginAlong(ring[3]!, ring[0]!, 0.3, 0.7);
       const dimensions = panel.getByLabel('Margin dimensions');
       await dimensions.waitFor();
       const shownArea = Number(/Area (\d+\.\d\d) ha/.exec(await dimensions.innerText())?.[1]);
@@ -296,13 +283,7 @@ describe('the map for the demo agronomist', () => {
       const sides = ring.slice(1).map((end, index) => [ring[index]!, end] as const);
       const length = ([a, b]: readonly [LonLat, LonLat]) => Math.hypot(b[0] - a[0], b[1] - a[1]);
       const [a, b] = sides.reduce((longest, side) => (length(side) > length(longest) ? side : longest));
-      const along = (t: number): LonLat => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-      const first = await mapPage.pixelOf(along(0.3));
-      const second = await mapPage.pixelOf(along(0.7));
-      await page.mouse.move(...first);
-      await page.mouse.click(...first);
-      await page.mouse.move(...second, { steps: 5 });
-      await page.mouse.click(...second);
+      await mapPage.pickMarginAlong(a, b, 0.3, 0.7);
       await panel.getByLabel('Margin dimensions').waitFor();
 
       const takeFrom = panel.getByLabel('Take its area from');
