@@ -52,6 +52,15 @@ const wheat = {
   HarvestDate: '2025-08-10',
 };
 
+/** Winter oilseed rape harvested in 2024: the crop before `wheat` in a rotation. */
+const rapeOf2024 = {
+  YearId: 2024,
+  CropId: CropId.WinterOilseedRape,
+  Residue: 1,
+  SowingDate: '2023-08-25',
+  HarvestDate: '2024-07-20',
+};
+
 async function createCropping(payload: Record<string, unknown>, headers = farm.headers) {
   return test.app.inject({ method: 'POST', url: '/api/croppings/v1', headers, payload });
 }
@@ -253,12 +262,8 @@ describe('changing and deleting croppings', () => {
   it('links the rotation, updates with the rules, and deletes', async () => {
     const field = await newField('Rotation');
     const before = await created({
+      ...rapeOf2024,
       FieldId: field.FieldId,
-      YearId: 2024,
-      CropId: CropId.WinterOilseedRape,
-      Residue: 1,
-      SowingDate: '2023-08-25',
-      HarvestDate: '2024-07-20',
     });
     const after = await created({ ...wheat, FieldId: field.FieldId });
     expect(after.PreviousIds).toEqual([before.CroppingId]);
@@ -348,12 +353,8 @@ describe('changing and deleting croppings', () => {
     };
     const field = await newField('Listed rotation');
     await created({
+      ...rapeOf2024,
       FieldId: field.FieldId,
-      YearId: 2024,
-      CropId: CropId.WinterOilseedRape,
-      Residue: 1,
-      SowingDate: '2023-08-25',
-      HarvestDate: '2024-07-20',
     });
     await created({ ...wheat, FieldId: field.FieldId, YearId: 2025 });
     let linked = 0;
