@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import type { PkModel } from '@headland/domain/holdingRules';
-import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
+import { ownerRolesSql } from '../session/ownerRolesSql.ts';
 
 export interface CropYearRow {
   year_id: number;
@@ -49,8 +49,7 @@ function recordColumns(userId: number): SQL {
                 ORDER BY y.year_id)
                 FROM holding_crop_years y WHERE y.holding_id = h.id), '[]'::json) AS crop_years,
     m.holding_role, m.holding_permissions, coalesce(h.agronomist_id = ${userId}, false) AS is_agronomist,
-    ARRAY(SELECT DISTINCT ou.role FROM holding_users o JOIN users ou ON ou.id = o.user_id
-           WHERE o.holding_id = h.id AND o.holding_role = ${HoldingRole.Owner}) AS owner_roles`;
+    ${ownerRolesSql(sql`h.id`)} AS owner_roles`;
 }
 
 function recordJoins(userId: number): SQL {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
-import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import type { MailStatus } from '../../db/schema.ts';
 import { sqlRows } from '../session/sqlRows.ts';
+import { ownerRolesSql } from '../session/ownerRolesSql.ts';
 
 export interface InvitationRow {
   id: string;
@@ -139,8 +139,7 @@ export async function holdingOwnersAndFeatures(
   const [row] = await sqlRows<{ owner_roles: number[]; features: Partial<HoldingFeatureFlags> | null }>(
     db,
     sql`SELECT h.features,
-               ARRAY(SELECT DISTINCT u.role FROM holding_users o JOIN users u ON u.id = o.user_id
-                      WHERE o.holding_id = h.id AND o.holding_role = ${HoldingRole.Owner}) AS owner_roles
+               ${ownerRolesSql(sql`h.id`)} AS owner_roles
           FROM holdings h WHERE h.id = ${holdingId}`,
   );
   return row ?? { owner_roles: [], features: null };

@@ -10,6 +10,7 @@ import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { isFixedHoldingList, mayOpenEveryHolding } from './holdingAccess.ts';
 import { sqlRows } from './sqlRows.ts';
+import { ownerRolesSql } from './ownerRolesSql.ts';
 
 /** Who is calling, resolved from the bearer token once per request (and cached briefly). */
 export interface AuthContext {
@@ -88,8 +89,7 @@ export async function loadAuthContext(
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
            hu.holding_role, hu.holding_permissions, hu.restrict_cropping_access, h.features AS holding_features,
            CASE WHEN hu.holding_role IN (${HoldingRole.Member}, ${HoldingRole.RestrictedMember}) THEN
-             ARRAY(SELECT DISTINCT ou.role FROM holding_users o JOIN users ou ON ou.id = o.user_id
-                    WHERE o.holding_id = s.holding_id AND o.holding_role = ${HoldingRole.Owner})
+             ${ownerRolesSql(sql`s.holding_id`)}
            END AS owner_roles,
            (h.agronomist_id = u.id) AS is_agronomist,
            EXISTS (SELECT 1 FROM holding_users o WHERE o.user_id = u.id AND o.holding_role = 2) AS owns_a_holding
