@@ -334,12 +334,11 @@ export async function createCropping(
   const context = await loadRuleContext(db, caller, merged, boundary, null);
   const draft = settleArea(merged, context);
   const donors = [...new Set(body.TakeAreaFrom ?? [])];
-  if (donors.length === 0) await checkDraft(db, caller, 0, draft, context);
 
   return db.transaction(async (tx) => {
     // The donors give up their area first, so the new cropping is checked against what they keep.
     for (const donorId of donors) await takeAreaFrom(tx, caller, donorId, draft, boundary, context);
-    if (donors.length > 0) await checkDraft(tx, caller, 0, draft, context);
+    await checkDraft(tx, caller, 0, draft, context);
     const croppingId = await insertCroppingRow(tx, caller.holdingId, valuesOf(draft, boundary));
     await recordEvent(tx, caller.actor, {
       action: EventAction.Create,
