@@ -4,7 +4,7 @@ import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../fields/boundaryGeometry.ts';
 import { croppingVisibleSql, type CroppingAccess } from './croppingAccess.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlJsonRows, sqlRows } from '../session/sqlRows.ts';
 
 /** A cropping as stored, joined with what the answers need of its field and variety. */
 export interface CroppingRow extends Record<string, unknown> {
@@ -66,7 +66,7 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
     ? sql`CASE WHEN c.year_id = ANY(${intArray(filter.boundaryYearIds)}) THEN c.boundary END`
     : sql`c.boundary`;
   const boundary = filter.srid ? boundaryGeoJsonSql(boundaryColumn, filter.srid) : sql`NULL`;
-  const result = await sqlRows<CroppingRow>(
+  return sqlJsonRows<CroppingRow>(
     db,
     sql`
     SELECT c.id, c.field_id, f.name AS field_name, f.field_group, f.area_type AS field_area_type,
@@ -85,7 +85,6 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY lower(f.name), c.field_id, c.year_id, c.sowing_date NULLS FIRST, c.id`,
   );
-  return result;
 }
 
 /** What a cropping write stores; `boundary` undefined keeps the stored boundary (updates only). */

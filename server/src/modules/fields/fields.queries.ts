@@ -3,7 +3,7 @@ import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from './boundaryGeometry.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlJsonRows, sqlRows } from '../session/sqlRows.ts';
 
 export interface FieldRow extends Record<string, unknown> {
   id: number;
@@ -33,7 +33,7 @@ export async function selectFieldRows(
     yearConditions.push(sql`yf.id = ${options.fieldId}`);
   }
   const boundary = options.srid ? boundaryGeoJsonSql(sql`f.boundary`, options.srid) : sql`NULL`;
-  const result = await sqlRows<FieldRow>(
+  return sqlJsonRows<FieldRow>(
     db,
     sql`
     SELECT f.id, f.name, f.field_number, f.field_group, ${boundary} AS boundary, f.area_type,
@@ -52,10 +52,6 @@ export async function selectFieldRows(
      WHERE ${sql.join(conditions, sql` AND `)}
      ORDER BY lower(f.name), f.id`,
   );
-  return result.map((row) => ({
-    ...row,
-    years: typeof row.years === 'string' ? (JSON.parse(row.years) as FieldRow['years']) : row.years,
-  }));
 }
 
 /** Names of the holding's fields, other than `exceptFieldId`, for the unique-name rule. */

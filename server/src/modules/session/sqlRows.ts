@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -8,6 +8,21 @@ import type { Db } from '../../db/database.ts';
 export async function sqlRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Runs a raw query whose rows the database hands over as one JSON array, in the query's order. For thousands of
+ * rows of many columns this is several times quicker on PGlite, whose driver reads every cell on its own (5,700
+ * croppings: about 60 ms instead of 220), and saves the same work in node-postgres. The rows have JSON's types:
+ * cast numerics to float8 and dates and timestamps to text in `query`; json columns arrive parsed.
+ */
+export async function sqlJsonRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  // An aggregate fed by a sorted subquery takes its rows in that order.
+  const [result] = await sqlRows<{ rows: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(q), '[]'::json)::text AS rows FROM (${query}) q`,
+  );
+  return JSON.parse(result?.rows ?? '[]') as Row[];
 }
 
 /** A timestamp column as an ISO string, whichever driver read it. */
