@@ -17,7 +17,8 @@ export function registerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' || Buffer.byteLength(payload) < compressAboveBytes) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('application/json')) return payload;
-    reply.header('vary', 'accept-encoding');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return payload;
     const compressed = await gzipAsync(payload, { level: 1 });
     reply.header('content-encoding', 'gzip');

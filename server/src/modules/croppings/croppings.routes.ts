@@ -21,6 +21,7 @@ import {
   deleteCropping,
   updateCropping,
 } from './croppings.service.ts';
+import { notModifiedSchema, revalidateList } from '../../http/revisionTag.ts';
 import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 
@@ -47,12 +48,19 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
     '/api/croppings/v1',
     {
       config: access,
-      schema: { tags, querystring: fieldYearsQuerySchema, response: { 200: croppingListResponseSchema } },
+      schema: {
+        tags,
+        querystring: fieldYearsQuerySchema,
+        response: { 200: croppingListResponseSchema, 304: notModifiedSchema },
+      },
       ...uncheckedJsonAnswer,
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = fieldsCallerOf(request);
       const yearId = request.query.year ?? caller.yearId;
+      if (await revalidateList(request, reply, db(), caller, ['croppings', yearId, request.query.srid])) {
+        return reply.code(304).send(null);
+      }
       return loadCroppingResponses(db(), caller, { yearIds: [yearId], srid: request.query.srid });
     },
   );

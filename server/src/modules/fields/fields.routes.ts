@@ -11,6 +11,7 @@ import {
 } from '@headland/domain/api/fieldsApi';
 import { fieldsCallerOf } from './fieldsCaller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
+import { notModifiedSchema, revalidateList } from '../../http/revisionTag.ts';
 import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 
 const access = { access: { area: 'fields' as const } };
@@ -25,12 +26,20 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
     '/api/fields/v1',
     {
       config: access,
-      schema: { tags, querystring: fieldYearsQuerySchema, response: { 200: fieldListResponseSchema } },
+      schema: {
+        tags,
+        querystring: fieldYearsQuerySchema,
+        response: { 200: fieldListResponseSchema, 304: notModifiedSchema },
+      },
       ...uncheckedJsonAnswer,
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = fieldsCallerOf(request);
-      return listFields(db(), caller, request.query.year ?? caller.yearId, request.query.srid);
+      const yearId = request.query.year ?? caller.yearId;
+      if (await revalidateList(request, reply, db(), caller, ['fields', yearId, request.query.srid])) {
+        return reply.code(304).send(null);
+      }
+      return listFields(db(), caller, yearId, request.query.srid);
     },
   );
 
