@@ -21,10 +21,12 @@ import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
 import { startBareSite } from './bareSite.ts';
 import {
+  loadFigures,
   pageFigures,
   printComparison,
   quantile,
   writeResults,
+  type LoadFigures,
   type PageFigures,
   type PageRound,
 } from './mapReport.ts';
@@ -175,14 +177,21 @@ async function startProfile(page: Page, name: string): Promise<() => Promise<voi
   };
 }
 
+/** Empties the browser's HTTP cache: the next load is a first visit, with nothing kept from earlier ones. */
+async function clearBrowserCache(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+}
+
 /**
- * Loads `url`, waits for the first complete render with every field, then plays the pan and zoom. With
- * `profile`, CPU profiles of the load and of the pan and zoom are written under that name.
+ * Loads `url`, waits for the first complete render with every field, then plays the pan and zoom (unless `plan`
+ * is null). With `profile`, CPU profiles of the load and of the pan and zoom are written under that name.
  */
 async function measureRound(
   page: Page,
   url: string,
-  plan: PanZoomPlan,
+  plan: PanZoomPlan | null,
   profile: string | null,
 ): Promise<PageRound> {
   // A tab behind another gets one animation frame a second: the measured page must be the one in front.
@@ -195,6 +204,7 @@ async function measureRound(
   });
   const firstRender = (await handle.jsonValue()) as FirstRender;
   await stop?.();
+  if (!plan) return { firstRender, frames: [] };
   stop = profile ? await startProfile(page, `${profile}-panzoom`) : null;
   const frames: FrameSample[] = [];
   for (const mode of ['redraw', 'interaction'] as const) {
@@ -220,8 +230,11 @@ interface RunResults {
     closeResolution: number;
     wideResolution: number | undefined;
   };
+  /** Return visits: the list revalidated from the browser's cache; the pan and zoom are played on these. */
   app: PageFigures;
   bare: PageFigures;
+  /** First visits: the browser's cache emptied before each load. */
+  firstVisit: { app: LoadFigures; bare: LoadFigures };
 }
 
 /** The whole benchmark on one database: PGlite when `databaseUrl` is undefined, else that PostgreSQL server. */
@@ -283,6 +296,8 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
 
           const appRounds: PageRound[] = [];
           const bareRounds: PageRound[] = [];
+          const appFirstVisits: PageRound[] = [];
+          const bareFirstVisits: PageRound[] = [];
           let plan: PanZoomPlan | null = null;
           let mapSize = { width: viewport.width, height: viewport.height };
           for (let round = 0; round < rounds; round++) {
@@ -304,6 +319,18 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
               };
             }
             const profile = profiling && round === rounds - 1 ? `map-${scratch.kind}` : null;
+            // A first visit: neither page has anything in the browser's cache, so the app downloads the whole
+            // list. The return visit right after it revalidates the list the first one kept.
+            await clearBrowserCache(appPage);
+            appFirstVisits.push(await measureRound(appPage, `/datalayers?mapbench`, null, null));
+            bareFirstVisits.push(
+              await measureRound(
+                barePage,
+                `${site.baseUrl}bare.html?width=${mapSize.width}&height=${mapSize.height}`,
+                null,
+                null,
+              ),
+            );
             appRounds.push(
               await measureRound(appPage, `/datalayers?mapbench`, plan, profile ? `${profile}-app` : null),
             );
@@ -316,18 +343,24 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
               ),
             );
             console.log(
-              `round ${round + 1}: app ${describeFirstRender(appRounds.at(-1)!.firstRender)}; ` +
+              `round ${round + 1}, first visit: app ${describeFirstRender(appFirstVisits.at(-1)!.firstRender)}; ` +
+                `bare ${describeFirstRender(bareFirstVisits.at(-1)!.firstRender)}`,
+            );
+            console.log(
+              `round ${round + 1}, return visit: app ${describeFirstRender(appRounds.at(-1)!.firstRender)}; ` +
                 `bare ${describeFirstRender(bareRounds.at(-1)!.firstRender)}`,
             );
           }
           const appFigures = pageFigures(appRounds, labelMaxResolution);
           const bareFigures = pageFigures(bareRounds, labelMaxResolution);
+          const appFirstVisit = loadFigures(appFirstVisits);
+          const bareFirstVisit = loadFigures(bareFirstVisits);
           console.log(
             `\n${label}: map ${mapSize.width} x ${mapSize.height} px; ${rounds} rounds, each a fresh page load then ` +
               `${framesPerPhase} frames each of zoom in (to ${closeResolution} m/px), pan with labels and zoom out; ` +
               `headless Chromium without GPU, no base map tiles (no network)`,
           );
-          printComparison(appFigures, bareFigures, aims);
+          printComparison(appFigures, bareFigures, aims, { app: appFirstVisit, bare: bareFirstVisit });
           return {
             database: label,
             holding: { name: holdingName, year, fields: holding.fields, croppings: holding.croppings },
@@ -346,6 +379,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             },
             app: appFigures,
             bare: bareFigures,
+            firstVisit: { app: appFirstVisit, bare: bareFirstVisit },
           };
         } finally {
           await browser.close();
