@@ -6,11 +6,8 @@ import { brandFromHost, brands, type Brand } from '@headland/domain/brands';
 import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
 import { createI18n } from './i18n/createI18n.ts';
-import { startEarlyFieldList } from './shell/earlyFieldList.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
-
-startEarlyFieldList();
 
 const language = pickLanguage(
   new URLSearchParams(window.location.search).get('lang'),

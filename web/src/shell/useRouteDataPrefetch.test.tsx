@@ -4,11 +4,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { aField } from '../modules/fields/testing/fieldsFixtures.ts';
 import { renderFieldsScreen } from '../modules/fields/testing/renderFieldsScreen.tsx';
 import { useMapFieldList } from '../modules/datalayers/useMapFieldList.ts';
-import { startEarlyFieldList } from './earlyFieldList.ts';
 import { ApiClient } from './http/apiClient.ts';
-import { clearStoredAccessToken, storeAccessToken, storeContext } from './session/tokenStorage.ts';
-import { firstSegment } from './routeData.ts';
-import { useRouteDataPrefetch } from './useRouteDataPrefetch.ts';
+import { firstSegment, useRouteDataPrefetch } from './useRouteDataPrefetch.ts';
 
 const fieldList = [aField({ FieldId: 42, Name: 'Long Acre' })];
 
@@ -46,24 +43,6 @@ describe('useRouteDataPrefetch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'mount' }));
     expect(await screen.findByText('1 fields')).toBeTruthy();
     expect(fieldListCalls(fetch)).toHaveLength(1);
-  });
-
-  it.each([
-    ['a valid list', fieldList, 0],
-    ['no answer', null, 1],
-    ['an answer that is not a fields list', { Message: 'Gone' }, 1],
-  ])('takes the early request’s answer when it is %s, and else asks', async (_, answer, asked) => {
-    storeAccessToken('account-token');
-    storeContext({ holdingId: 11, yearId: 2025, session: { token: 'session-token', userId: 7 } });
-    startEarlyFieldList({ pathname: '/datalayers' }, async () =>
-      answer === null ? Promise.reject(new TypeError('Failed to fetch')) : Response.json(answer),
-    );
-    const fetch = serverAnswering();
-    renderFieldsScreen(<Shell />, { api: new ApiClient({ fetch }), path: '/datalayers' });
-    fireEvent.click(screen.getByRole('button', { name: 'mount' }));
-    expect(await screen.findByText('1 fields')).toBeTruthy();
-    expect(fieldListCalls(fetch)).toHaveLength(asked);
-    clearStoredAccessToken();
   });
 
   it.each(['/dashboard', '/fields', '/fields/details/42'])('asks for nothing on %s', async (path) => {

@@ -36,25 +36,16 @@ export const fieldsQueryKeys = {
  * all of them use one cache entry. The list is checked with the client schema, whose boundary check builds
  * nothing: for thousands of boundaries the full schema's check took longer than drawing them.
  */
-export function fieldListQuery(
-  api: ApiClient,
-  holdingId: number,
-  yearId: number,
-  /** An answer already asked for (the shell's early request on a reload); used when it is a valid list. */
-  early: Promise<unknown> | null = null,
-) {
+export function fieldListQuery(api: ApiClient, holdingId: number, yearId: number) {
   return queryOptions({
     queryKey: fieldsQueryKeys.fieldList(holdingId, yearId),
-    queryFn: async ({ signal }) => {
-      const answered = early && fieldListClientSchema.safeParse(await early);
-      if (answered?.success) return answered.data;
-      return api.get('/api/fields/v1', {
+    queryFn: ({ signal }) =>
+      api.get('/api/fields/v1', {
         query: { year: yearId },
         schema: fieldListClientSchema,
         spinner: false,
         signal,
-      });
-    },
+      }),
   });
 }
 
