@@ -158,7 +158,8 @@ function describeFirstRender(first: FirstRender): string {
   const at = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(0));
   return (
     `data asked ${at(request?.startTime)}, answered ${at(request?.responseEnd)}, ` +
-    `features ${at(first.featuresAt)}, drawn ${at(first.renderedAt)} ms` +
+    `features ${at(first.featuresAt)}, drawn ${at(first.renderedAt)} ms ` +
+    `(frames ${first.frames.map((frame) => `${at(frame.at)}+${at(frame.ms)}`).join(' ')})` +
     (first.dataRequests === 1 ? '' : ` (${first.dataRequests} requests for the data)`)
   );
 }

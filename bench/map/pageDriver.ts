@@ -24,6 +24,8 @@ export interface FirstRender {
   dataRequest: { startTime: number; responseEnd: number; transferSize: number } | null;
   /** How many times the page asked for the data by then: more than once means the list was downloaded twice. */
   dataRequests: number;
+  /** The map's frames drawn from `featuresAt` to the complete render: when each started and how long it took. */
+  frames: { at: number; ms: number }[];
 }
 
 /**
@@ -108,6 +110,15 @@ function watch(state: BenchState, driven: DrivenMap): void {
     if (featuresAt === null && driven.fields.source.getFeatures().length >= state.expectedFields)
       featuresAt = performance.now();
   });
+  const frames: { at: number; ms: number }[] = [];
+  let frameStart = 0;
+  driven.map.on('precompose', () => {
+    frameStart = performance.now();
+  });
+  driven.map.on('postcompose', () => {
+    if (featuresAt !== null && !state.firstRender)
+      frames.push({ at: frameStart, ms: performance.now() - frameStart });
+  });
   driven.map.on('rendercomplete', () => {
     if (state.firstRender) return;
     const drawn = driven.fields.source.getFeatures().length;
@@ -118,6 +129,7 @@ function watch(state: BenchState, driven: DrivenMap): void {
       fieldsDrawn: drawn,
       dataRequest: dataRequestOf(state.dataPath),
       dataRequests: dataRequestsOf(state.dataPath).length,
+      frames,
     };
   });
 }
