@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
 import { registerCompression } from './http/compression.ts';
+import { webPageSender } from './http/webPage.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
@@ -31,8 +32,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const indexFile = join(deps.config.webDist, 'index.html');
-  const serveWebApp = existsSync(indexFile);
-  registerErrorHandler(app, { serveWebApp });
+  const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
+  registerErrorHandler(app, { sendWebPage });
 
   await app.register(formbody);
   await app.register(websocket);
@@ -53,8 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompression(app);
   await registerModules(app);
 
-  if (serveWebApp) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: 'index.html' });
+  if (sendWebPage) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendWebPage);
   }
   return app;
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { brandResponseSchema } from '@headland/domain/api/brandApi';
-import { brandFromHost, brands, type Brand } from '@headland/domain/brands';
+import { brandFromHost, brandIdSchema, brands, type Brand } from '@headland/domain/brands';
 import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
 import { createI18n } from './i18n/createI18n.ts';
@@ -23,8 +23,17 @@ const queryClient = new QueryClient({
   },
 });
 
+/** The brand the server wrote into the page (server/src/http/webPage.ts), when it did. */
+function pageBrand(): Brand | null {
+  const content = document.querySelector('meta[name="headland-brand"]')?.getAttribute('content');
+  const parsed = brandIdSchema.safeParse(content);
+  return parsed.success ? brands[parsed.data] : null;
+}
+
 /** The brand the server serves this page as (its BRAND setting wins over the host name). */
 async function servedBrand(): Promise<Brand> {
+  const written = pageBrand();
+  if (written) return written;
   try {
     const response = await fetch('/api/service/brand');
     const parsed = brandResponseSchema.safeParse(response.ok ? await response.json() : null);

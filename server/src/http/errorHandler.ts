@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldError } from './httpErrors.ts';
 
@@ -6,7 +6,10 @@ import { HttpError, type FieldError } from './httpErrors.ts';
  * Turns every error into the spec's shapes: `{ Message, Errors? }` for 4xx, a bare generic message for 5xx.
  * Stack traces and driver messages never reach a client.
  */
-export function registerErrorHandler(app: FastifyInstance, options: { serveWebApp: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { sendWebPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null },
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429) reply.header('Retry-After', String(error.body.RetryAfter ?? 1));
@@ -34,13 +37,13 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveWebAp
   app.setNotFoundHandler((request, reply) => {
     const isApi =
       request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
-    if (isApi || request.method !== 'GET' || !options.serveWebApp) {
+    if (isApi || request.method !== 'GET' || !options.sendWebPage) {
       const what = isApi ? 'API route' : 'route';
       return reply
         .status(404)
         .send({ Message: `No ${what} matches ${request.method} ${request.url.split('?')[0]}.` });
     }
     // Client-side routes (/fields/…, /dashboard) all load the one page.
-    return reply.type('text/html').sendFile('index.html');
+    return options.sendWebPage(request, reply);
   });
 }
