@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { fieldListQuery } from '../modules/fields/fieldsQueries.ts';
+import type { ApiClient } from './http/apiClient.ts';
 import { useApiClient } from './http/ApiClientContext.tsx';
 import { useAppSession } from './session/AppSessionContext.tsx';
 
@@ -18,23 +19,35 @@ export function firstSegment(pathname: string): string {
 }
 
 /**
+ * Starts loading the data the screen at `pathname` opens on: for the map, the year's fields list, with the
+ * screen's own query (same key and request), so the screen finds the answer, or the request under way, in the
+ * cache. A list already in the cache and not invalidated is not asked for again.
+ */
+export function prefetchRouteData(
+  queryClient: QueryClient,
+  api: ApiClient,
+  at: { pathname: string; holdingId: number; yearId: number },
+): void {
+  if (!fieldListRoutes.has(firstSegment(at.pathname))) return;
+  // A failure is the screen's to show: its own query asks again on mount and reports it.
+  void queryClient.prefetchQuery({ ...fieldListQuery(api, at.holdingId, at.yearId), staleTime: Infinity });
+}
+
+/**
  * Starts loading the data a route's screen opens on as soon as the holding session is known, in parallel with
  * the screen's own code, which is loaded on demand: for the map of a large holding the fields list is the longest
  * wait of the first render, and the screen would otherwise ask for it only once its code had arrived and mounted.
- * The prefetch uses the screen's own query (same key and request), so the screen finds the answer, or the request
- * under way, in the cache. A list already in the cache and not invalidated is not asked for again.
+ * The shell also calls `prefetchRouteData` the moment a holding is opened, before it draws anything; this hook
+ * covers moving to another route and changing year.
  */
 export function useRouteDataPrefetch(): void {
   const queryClient = useQueryClient();
   const api = useApiClient();
   const { holding, yearId } = useAppSession();
-  const segment = firstSegment(useLocation().pathname);
-  const wantsFieldList = fieldListRoutes.has(segment);
+  const { pathname } = useLocation();
   const holdingId = holding.HoldingId;
 
   useEffect(() => {
-    // A failure is the screen's to show: its own query asks again on mount and reports it.
-    if (wantsFieldList)
-      void queryClient.prefetchQuery({ ...fieldListQuery(api, holdingId, yearId), staleTime: Infinity });
-  }, [queryClient, api, holdingId, yearId, wantsFieldList]);
+    prefetchRouteData(queryClient, api, { pathname, holdingId, yearId });
+  }, [queryClient, api, holdingId, yearId, pathname]);
 }

@@ -176,3 +176,34 @@ describe('useShellController refreshHolding', () => {
     expect(problems).toEqual([{ kind: 'unauthorised' }]);
   });
 });
+
+describe('useShellController entering the app', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    window.sessionStorage.setItem('headland.accessToken', 'tab-token');
+    window.sessionStorage.setItem('headland.context', JSON.stringify({ holdingId: 11, yearId: 2025 }));
+  });
+
+  const session = {
+    'POST /api/session/v1/start': () => json(200, aStart()),
+    'POST /api/session/v1/holdings/select': () => json(200, aSelection()),
+    'GET /api/fields/v1': () => json(200, []),
+  };
+
+  it('asks for the map’s fields list with the new session, as soon as the holding is open', async () => {
+    window.history.replaceState(null, '', '/datalayers');
+    const { calls } = await openSession(session);
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/fields/v1'));
+    const paths = calls.map((call) => call.path);
+    expect(paths.indexOf('/api/fields/v1')).toBeGreaterThan(paths.indexOf('/api/session/v1/holdings/select'));
+    expect(calls.find((call) => call.path === '/api/fields/v1')!.authorization).toBe('Bearer session-token');
+  });
+
+  it('asks for no list on a screen that does not open on it', async () => {
+    window.history.replaceState(null, '', '/fields');
+    const { calls } = await openSession(session);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.map((call) => call.path)).not.toContain('/api/fields/v1');
+  });
+});

@@ -10,6 +10,7 @@ import type {
 } from '@headland/domain/api/sessionApi';
 import { ApiRequestError, describeApiError, type ApiClient } from '../http/apiClient.ts';
 import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink } from './inviteLink.ts';
+import { prefetchRouteData } from '../useRouteDataPrefetch.ts';
 import { reloadToLogin } from './reloadToLogin.ts';
 import {
   acceptTerms as postAcceptTerms,
@@ -148,9 +149,19 @@ export function useShellController(api: ApiClient): ShellController {
         yearId: selection.YearId,
         session: { token: selection.Token, userId: start.User.Id },
       });
+      // Entering the app (a reload, a sign-in), the screen's data is asked for before the app is drawn: on the
+      // map of a large holding the fields list is the longest wait. Within the app, changing year or holding
+      // clears or invalidates the cache afterwards, and the layout's useRouteDataPrefetch asks then.
+      if (stateRef.current.kind !== 'app') {
+        prefetchRouteData(queryClient, api, {
+          pathname: window.location.pathname,
+          holdingId: selection.Holding.HoldingId,
+          yearId: selection.YearId,
+        });
+      }
       setState({ kind: 'app', start, selection });
     },
-    [api, setState],
+    [api, queryClient, setState],
   );
 
   const toHoldingStep = useCallback(
