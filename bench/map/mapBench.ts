@@ -323,7 +323,9 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             // A first visit: neither page has anything in the browser's cache, so the app downloads the whole
             // list. The return visit right after it revalidates the list the first one kept.
             await clearBrowserCache(appPage);
-            appFirstVisits.push(await measureRound(appPage, `/datalayers?mapbench`, null, null));
+            appFirstVisits.push(
+              await measureRound(appPage, `/datalayers?mapbench`, null, profile ? `${profile}-app-first` : null),
+            );
             bareFirstVisits.push(
               await measureRound(
                 barePage,
