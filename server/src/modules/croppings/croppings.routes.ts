@@ -21,7 +21,7 @@ import {
   deleteCropping,
   updateCropping,
 } from './croppings.service.ts';
-import { notModifiedSchema, revalidateList } from '../../http/revisionTag.ts';
+import { notModifiedSchema, revalidateList } from '../fields/listRevalidation.ts';
 import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 

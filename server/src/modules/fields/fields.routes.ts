@@ -11,7 +11,7 @@ import {
 } from '@headland/domain/api/fieldsApi';
 import { fieldsCallerOf } from './fieldsCaller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
-import { notModifiedSchema, revalidateList } from '../../http/revisionTag.ts';
+import { notModifiedSchema, revalidateList } from './listRevalidation.ts';
 import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
 
 const access = { access: { area: 'fields' as const } };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
-import { ifNoneMatchHas } from '../../http/revisionTag.ts';
+import { ifNoneMatchHas } from './listRevalidation.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,

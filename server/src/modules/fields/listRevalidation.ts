@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
-import type { FieldsCaller } from '../modules/fields/fieldsCaller.ts';
-import { sqlRows } from '../modules/session/sqlRows.ts';
+import type { Db } from '../../db/database.ts';
+import type { FieldsCaller } from './fieldsCaller.ts';
+import { sqlRows } from '../session/sqlRows.ts';
 
 /**
  * Differs from one start of the server to the next: an answer also depends on code (crop details, presenters),
