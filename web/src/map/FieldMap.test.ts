@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { containsExtent } from 'ol/extent.js';
-import { fromLonLat } from 'ol/proj.js';
+import { fromLonLat, toLonLat } from 'ol/proj.js';
 import { aCropping, aField } from '../modules/fields/testing/fieldsFixtures.ts';
 import { availableBasemaps } from './basemaps/basemapCatalogue.ts';
 import { FieldMap } from './FieldMap.ts';
@@ -61,6 +61,26 @@ describe('FieldMap', () => {
     expect(fieldMap.croppings.source.getFeatures()).toHaveLength(1);
     const extent = fieldMap.holdingExtent()!;
     expect(containsExtent(extent, [...fromLonLat([-0.07, 53.31]), ...fromLonLat([-0.06, 53.34])])).toBe(true);
+  });
+
+  it('shows a remembered extent until the fields arrive, then fits their own', () => {
+    const { fieldMap, target } = makeMap();
+    Object.defineProperties(target, {
+      offsetWidth: { value: 800, configurable: true },
+      offsetHeight: { value: 600, configurable: true },
+    });
+    const view = fieldMap.map.getView();
+    const remembered = [...fromLonLat([-2.1, 52.4]), ...fromLonLat([-2.0, 52.5])];
+    fieldMap.previewExtent(remembered);
+    const [lon, lat] = toLonLat(view.getCenter()!);
+    expect(lon).toBeCloseTo(-2.05, 3);
+    expect(lat).toBeCloseTo(52.45, 2);
+    fieldMap.setFields(fields);
+    expect(containsExtent(view.calculateExtent(fieldMap.map.getSize()), fieldMap.holdingExtent()!)).toBe(true);
+    // Once the fields have been fitted, a late preview changes nothing.
+    const centre = view.getCenter();
+    fieldMap.previewExtent(remembered);
+    expect(view.getCenter()).toEqual(centre);
   });
 
   it('keeps the selection to fields that still exist when the fields are replaced', () => {

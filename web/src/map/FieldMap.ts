@@ -179,6 +179,17 @@ export class FieldMap {
     return isEmpty(extent) ? null : bufferExtent(extent, fitBufferMetres);
   }
 
+  /**
+   * Shows `extent` (the holding's, remembered from an earlier visit) until the fields arrive, so that the base map
+   * loads for the right place while the list is on its way; the fields' own extent is fitted when they arrive.
+   */
+  previewExtent(extent: Extent): void {
+    if (this.fitted) return;
+    // The view needs the map's size to fit, and a map that has not drawn yet has not measured its target.
+    this.map.updateSize();
+    this.map.getView().fit(extent, { padding: [20, 20, 20, 20] });
+  }
+
   fitHoldingExtent(duration = 300): void {
     const extent = this.holdingExtent();
     if (extent) this.map.getView().fit(extent, { duration, padding: [20, 20, 20, 20] });

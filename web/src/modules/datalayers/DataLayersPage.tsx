@@ -23,6 +23,7 @@ import {
   isMobileDevice,
   userSeesTrackingInfo,
 } from '../../map/geolocation/geolocationAvailability.ts';
+import { rememberHoldingExtent, rememberedHoldingExtent } from '../../map/holdingExtentMemory.ts';
 import type { ContextMenuRequest } from '../../map/interactions/ContextMenuTrigger.ts';
 import { croppingOf, fieldOf } from '../../map/layers/fieldFeatures.ts';
 import { readMapConfig } from '../../map/mapConfig.ts';
@@ -144,9 +145,19 @@ export function DataLayersPage() {
   );
   const basemap = pickBasemap(basemaps, settings.basemap);
 
+  const holdingId = session.holding.HoldingId;
+  // Before the fields: the view and base map of the holding as last seen, while the list is on its way.
   useEffect(() => {
-    fieldMap?.setFields(fieldsQuery.data ?? []);
-  }, [fieldMap, fieldsQuery.data]);
+    const remembered = rememberedHoldingExtent(holdingId);
+    if (fieldMap && remembered) fieldMap.previewExtent(remembered);
+  }, [fieldMap, holdingId]);
+
+  useEffect(() => {
+    if (!fieldMap) return;
+    fieldMap.setFields(fieldsQuery.data ?? []);
+    const extent = fieldsQuery.data ? fieldMap.holdingExtent() : null;
+    if (extent) rememberHoldingExtent(holdingId, extent);
+  }, [fieldMap, fieldsQuery.data, holdingId]);
 
   useEffect(() => {
     fieldMap?.setLayerSettings(settings);
