@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { brandResponseSchema } from '@headland/domain/api/brandApi';
-import { brandFromHost, brandIdSchema, brands, type Brand } from '@headland/domain/brands';
+import { brandFromHost, brandIdSchema, brandMetaName, brands, type Brand } from '@headland/domain/brands';
 import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
 import { createI18n } from './i18n/createI18n.ts';
@@ -25,7 +25,7 @@ const queryClient = new QueryClient({
 
 /** The brand the server wrote into the page (server/src/http/webPage.ts), when it did. */
 function pageBrand(): Brand | null {
-  const content = document.querySelector('meta[name="headland-brand"]')?.getAttribute('content');
+  const content = document.querySelector(`meta[name="${brandMetaName}"]`)?.getAttribute('content');
   const parsed = brandIdSchema.safeParse(content);
   return parsed.success ? brands[parsed.data] : null;
 }

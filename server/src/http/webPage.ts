@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brandMetaName } from '@headland/domain/brands';
 import { requestBrand } from '../modules/session/accessHook.ts';
-
-/** The name of the page's meta element that tells the web app which brand it is served as. */
-export const brandMetaName = 'headland-brand';
 
 /**
  * The web app's page, answered with the brand of the request written into it: the page then starts without
