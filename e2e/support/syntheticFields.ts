@@ -1,10 +1,14 @@
+import type { FieldResponse } from '@headland/domain/api/fieldsApi';
+import { FieldAreaType } from '@headland/domain/crops';
+import { aCropping, aField } from '../../web/src/modules/fields/testing/fieldsFixtures.ts';
+
 /**
  * Fields laid out in a grid of about 215 m by 210 m plots south-west of Lincoln, each with a cropping, in the
- * shape GET /api/fields/v1 answers.
+ * shape GET /api/fields/v1 answers (the web's fixtures, so the answer follows the API's schema).
  */
-export function syntheticFields(count: number, columns = 100): unknown[] {
+export function syntheticFields(count: number, columns = 100): FieldResponse[] {
   const crops = [1, 2, 4, 13, 18, 54, 161, 1001, 1020, 1023, 1081, 1083];
-  const fields: unknown[] = [];
+  const fields: FieldResponse[] = [];
   for (let index = 0; index < count; index++) {
     const west = -0.6 + (index % columns) * 0.0032;
     const south = 53.0 + Math.floor(index / columns) * 0.0019;
@@ -22,79 +26,31 @@ export function syntheticFields(count: number, columns = 100): unknown[] {
     ring.push(ring[0]!);
     const cropId = crops[index % crops.length]!;
     const fieldId = 100_000 + index;
-    fields.push({
-      FieldId: fieldId,
-      Name: `Plot ${index + 1}`,
-      FieldNumber: String(index + 1),
-      FieldGroup: null,
-      AreaType: 'Boundary',
-      BoundaryArea: 4.2,
-      WorkingArea: null,
-      WholeArea: null,
-      ManureSpreadArea: null,
-      Years: [],
-      IgnoreBoundary: false,
-      Boundary: { type: 'MultiPolygon', coordinates: [[ring]] },
-      Croppings: [
-        {
-          CroppingId: 200_000 + index,
-          YearId: 2027,
-          FieldId: fieldId,
-          PlotId: null,
-          BatchId: null,
-          StartDate: null,
-          EndDate: null,
-          SowingDate: null,
-          HarvestDate: null,
-          DestructionDate: null,
-          Destroyed: false,
-          CropId: cropId,
-          CropName: null,
-          CropDescr: null,
-          VarietyId: null,
-          VarietyName: null,
-          Market: null,
-          Purpose: null,
-          Area: 4.2,
-          ManureSpreadArea: null,
-          ManagementOptions: [],
-          InSeedsPlan: false,
-          InNutritionPlan: false,
-          PreviousIds: [],
-          NextIds: [],
-          ProtectionStatus: null,
-          GrassManagement: null,
-          GrassCuts: null,
-          GrowingSeasonLength: null,
-          NCropGroup: null,
-          BiomassLevel: null,
-          NLeafAnalysis: null,
-          Residue: null,
-          TargetYield: null,
-          StrawMulch: null,
-          Undersown: null,
-          TargetpH: null,
-          FieldName: `Plot ${index + 1}`,
-          FieldGroup: null,
-          Boundary: null,
-          BoundaryArea: null,
-          Crop: {
-            Name: `Crop ${cropId}`,
-            Perennial: false,
-            Hidden: false,
-            CoverCrop: false,
-            Residue: false,
-            Purposes: { UserSelection: false, List: [] },
-          },
-          Variety: null,
-          PreviousCroppings: [],
-          NextCroppings: [],
-          Style: { Colour: [(cropId * 37) % 256, (cropId * 91) % 256, (cropId * 53) % 256], Pattern: null },
-          CssColor: 'rgb(0, 0, 0)',
-          SpreadArea: 4.2,
-        },
-      ],
-    });
+    fields.push(
+      aField({
+        FieldId: fieldId,
+        Name: `Plot ${index + 1}`,
+        FieldNumber: String(index + 1),
+        AreaType: FieldAreaType.Boundary,
+        BoundaryArea: 4.2,
+        WorkingArea: null,
+        WholeArea: null,
+        Boundary: { type: 'MultiPolygon', coordinates: [[ring]] },
+        Croppings: [
+          aCropping({
+            CroppingId: 200_000 + index,
+            YearId: 2027,
+            FieldId: fieldId,
+            SowingDate: null,
+            HarvestDate: null,
+            CropId: cropId,
+            Area: 4.2,
+            FieldName: `Plot ${index + 1}`,
+            SpreadArea: 4.2,
+          }),
+        ],
+      }),
+    );
   }
   return fields;
 }
