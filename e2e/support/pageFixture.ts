@@ -1,8 +1,8 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
-import { newPage } from './browser.ts';
+import { newPage, useBrowser } from './browser.ts';
 import { stepTimeoutMs } from './loginPage.ts';
-import type { TestServer } from './server.ts';
+import { useServer, type StartServerOptions, type TestServer } from './server.ts';
 
 /** Opens pages on the file's server; each page's context is closed after the test that opened it. */
 export interface PageFixture {
@@ -34,4 +34,13 @@ export function usePages(
       return page;
     },
   };
+}
+
+/**
+ * The usual set-up of a browser test file: its own server (started with `options`), a browser, and pages on
+ * that server closed after each test.
+ */
+export function useAppPages(options: StartServerOptions = {}): PageFixture {
+  const running = useServer(options);
+  return usePages(useBrowser(), running);
 }

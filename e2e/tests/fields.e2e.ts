@@ -1,17 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInTo, waitForOpaque, type AppShellPage } from '../support/appShellPage.ts';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 import { britishNationalGridPrj, writeZippedShapefile } from '../../server/src/testing/shapefileWriter.ts';
 
 // The Fields module (fields-croppings-maps §2, §5) against the real server and the demo seed: the owner of
 // Wold Farm (crop years 2025–2027). Tests share one server and each works on fields it creates itself.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 240_000;

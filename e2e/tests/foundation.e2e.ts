@@ -1,17 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppShellPage, signInTo } from '../support/appShellPage.ts';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 
 // The shell of session-shell-connections §2, §4 (Session), §5 and §8 against the real server and its demo
 // seed (README.md, "Demo logins"). Tests share one server, so the one that opens a new crop year runs last.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 180_000;

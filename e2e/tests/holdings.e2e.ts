@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { readHoldingArchive } from '../../server/src/modules/holdingTransfer/holdingImport.service.ts';
 import type { HoldingArchive } from '../../server/src/modules/holdingTransfer/holdingArchive.schema.ts';
 import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import {
   EditHoldingDialog,
@@ -11,15 +10,12 @@ import {
   messageBox,
   waitForValue,
 } from '../support/holdingDialogs.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 
 // The holdings screens of holdings-permissions-sync §2.1, §4.1, §5.1 and §8 and the holding delete of
 // session-shell-connections §5, against the real server and its demo seed (README.md, "Demo logins"). The
 // tests share one server: each leaves the demo holdings as it found them, except the NVZ test, which runs last.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 /** Generous: the suite must pass on a loaded two-core machine. */
 const testTimeoutMs = 180_000;

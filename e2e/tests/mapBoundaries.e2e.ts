@@ -1,6 +1,5 @@
 import type { Locator, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import {
   agronomist,
@@ -13,16 +12,13 @@ import {
   type LonLat,
   type MapPage,
 } from '../support/mapPage.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 
 // The map's edit modes (fields-croppings-maps §4 Map edit modes, §9 Map) against the real server and its demo
 // seed, on Wold Farm: drawing a new field, editing field and cropping boundaries, and margins along a boundary.
 // The tests share one server and run in order: the first and the margin cropping add fields beside the farm,
 // and the last moves a cropping of Pond Field.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 const testTimeoutMs = 180_000;
 /** The crop of the main brand's margins (domain/src/crops.ts). */

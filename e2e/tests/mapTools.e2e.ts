@@ -1,16 +1,12 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import { agronomist, fieldNamed, middleOf, openMap } from '../support/mapPage.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 
 // The map's tools (fields-croppings-maps §9 Map) against the real server and its demo seed, on Wold Farm:
 // measuring, place search, and tracking a phone's position with a double-tap's context menu on the way.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 const testTimeoutMs = 180_000;
 

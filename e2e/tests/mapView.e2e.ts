@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import { fieldNamed, MapPage, middleOf, openMap, winterWheat } from '../support/mapPage.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 import { syntheticFields } from '../support/syntheticFields.ts';
 
 // The Map layers module's view (fields-croppings-maps §2 Map view, §9 Map) against the real server and its demo
@@ -12,9 +10,7 @@ import { syntheticFields } from '../support/syntheticFields.ts';
 // options, and a holding of 5,000 fields. The machine has no network: no base map tile ever loads, which the map
 // must say once while still drawing every field. No test here changes the holding's fields, so the selection
 // box over the whole farm meets the demo seed's fields only.
-const running = useServer();
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages();
 
 const testTimeoutMs = 180_000;
 

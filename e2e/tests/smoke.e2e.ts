@@ -1,12 +1,9 @@
 import { expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../support/browser.ts';
-import { usePages } from '../support/pageFixture.ts';
-import { useServer } from '../support/server.ts';
+import { screenshot } from '../support/browser.ts';
+import { useAppPages } from '../support/pageFixture.ts';
 
 // The one file that starts from an empty folder, so the first-run path of a new installation stays covered.
-const running = useServer({ emptyDataDir: true });
-const chromium = useBrowser();
-const pages = usePages(chromium, running);
+const pages = useAppPages({ emptyDataDir: true });
 
 it('serves the home page titled Headland', async () => {
   const page = await pages.open();
