@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type FieldError } from './httpErrors.ts';
+import type { WebPageSender } from './webPage.ts';
 
 /**
  * Turns every error into the spec's shapes: `{ Message, Errors? }` for 4xx, a bare generic message for 5xx.
@@ -8,7 +9,7 @@ import { HttpError, type FieldError } from './httpErrors.ts';
  */
 export function registerErrorHandler(
   app: FastifyInstance,
-  options: { sendWebPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null },
+  options: { sendWebPage: WebPageSender | null },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

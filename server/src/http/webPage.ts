@@ -3,14 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brandMetaName } from '@headland/domain/brands';
 import { requestBrand } from '../modules/session/accessHook.ts';
 
+/** Answers a request with the web app's page. */
+export type WebPageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 /**
  * The web app's page, answered with the brand of the request written into it: the page then starts without
  * asking GET /api/service/brand first, one round trip less before the session is restored. The page is read
  * once; the assets it names are served from the same folder.
  */
-export function webPageSender(
-  indexFile: string,
-): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+export function webPageSender(indexFile: string): WebPageSender {
   const page = readFileSync(indexFile, 'utf8');
   const headEnd = page.indexOf('</head>');
   if (headEnd < 0) throw new Error(`${indexFile} has no </head>`);
