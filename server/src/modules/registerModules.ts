@@ -3,6 +3,7 @@ import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
+import { KeptLists } from './fields/keptLists.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
 import { holdingTransferRoutes } from './holdingTransfer/holdingTransfer.routes.ts';
@@ -23,6 +24,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes, { bingMapsKey: app.deps.config.bingMapsKey });
   await app.register(userRoutes);
   await app.register(settingsRoutes);
+  // On the root app: the fields and croppings areas keep their year lists together.
+  app.decorate('keptLists', new KeptLists());
   await app.register(fieldsRoutes);
   await app.register(croppingsRoutes);
   await app.register(sharedDataRoutes);

@@ -21,8 +21,8 @@ import {
   deleteCropping,
   updateCropping,
 } from './croppings.service.ts';
-import { notModifiedSchema, revalidateList } from '../fields/listRevalidation.ts';
-import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
+import { answerYearList } from '../fields/keptLists.ts';
+import { notModifiedSchema } from '../fields/listRevalidation.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 
 const access = { access: { area: 'fields' as const } };
@@ -53,15 +53,14 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
         querystring: fieldYearsQuerySchema,
         response: { 200: croppingListResponseSchema, 304: notModifiedSchema },
       },
-      ...uncheckedJsonAnswer,
     },
     async (request, reply) => {
       const caller = fieldsCallerOf(request);
       const yearId = request.query.year ?? caller.yearId;
-      if (await revalidateList(request, reply, db(), caller, ['croppings', yearId, request.query.srid])) {
-        return reply.code(304).send(null);
-      }
-      return loadCroppingResponses(db(), caller, { yearIds: [yearId], srid: request.query.srid });
+      const parts = ['croppings', yearId, request.query.srid];
+      return answerYearList(request, reply, { db: db(), kept: app.keptLists, caller, parts }, () =>
+        loadCroppingResponses(db(), caller, { yearIds: [yearId], srid: request.query.srid }),
+      );
     },
   );
 

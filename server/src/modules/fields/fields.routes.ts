@@ -11,8 +11,8 @@ import {
 } from '@headland/domain/api/fieldsApi';
 import { fieldsCallerOf } from './fieldsCaller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
-import { notModifiedSchema, revalidateList } from './listRevalidation.ts';
-import { uncheckedJsonAnswer } from '../../http/uncheckedJson.ts';
+import { answerYearList } from './keptLists.ts';
+import { notModifiedSchema } from './listRevalidation.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['fields'];
@@ -31,15 +31,14 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
         querystring: fieldYearsQuerySchema,
         response: { 200: fieldListResponseSchema, 304: notModifiedSchema },
       },
-      ...uncheckedJsonAnswer,
     },
     async (request, reply) => {
       const caller = fieldsCallerOf(request);
       const yearId = request.query.year ?? caller.yearId;
-      if (await revalidateList(request, reply, db(), caller, ['fields', yearId, request.query.srid])) {
-        return reply.code(304).send(null);
-      }
-      return listFields(db(), caller, yearId, request.query.srid);
+      const parts = ['fields', yearId, request.query.srid];
+      return answerYearList(request, reply, { db: db(), kept: app.keptLists, caller, parts }, () =>
+        listFields(db(), caller, yearId, request.query.srid),
+      );
     },
   );
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
@@ -103,8 +104,11 @@ describe('revalidating the year lists', () => {
     expect(response.headers.etag).not.toBe(ownerTag);
   });
 
-  it('moves on with every change to what the lists answer', async () => {
-    const changes: [string, () => Promise<unknown>][] = [
+  it('moves on with every change to what the lists answer, and answers the list as changed', async () => {
+    const fieldNames = (response: { json: <T>() => T }) => response.json<FieldResponse[]>().map((field) => field.Name);
+    const areas = (response: { json: <T>() => T }) =>
+      response.json<FieldResponse[]>().flatMap((field) => field.Croppings.map((cropping) => cropping.Area));
+    const changes: [string, () => Promise<unknown>, ((response: { json: <T>() => T }) => void)?][] = [
       [
         'a field renamed',
         () =>
@@ -114,6 +118,7 @@ describe('revalidating the year lists', () => {
             headers: farm.headers,
             payload: { Name: 'Long Acre North' },
           }),
+        (response) => expect(fieldNames(response)).toContain('Long Acre North'),
       ],
       [
         'a cropping changed',
@@ -124,6 +129,7 @@ describe('revalidating the year lists', () => {
             headers: farm.headers,
             payload: { Area: 3.5 },
           }),
+        (response) => expect(areas(response)).toContain(3.5),
       ],
       [
         'a field year disabled',
@@ -140,13 +146,44 @@ describe('revalidating the year lists', () => {
           ),
       ],
     ];
-    for (const [change, make] of changes) {
+    for (const [change, make, check] of changes) {
       const before = await tagOf(fieldList);
       await make();
       const after = await get(fieldList, farm.headers, before);
       expect(after.statusCode, change).toBe(200);
       expect(after.headers.etag, change).not.toBe(before);
+      check?.(after);
     }
+  });
+
+  it('answers each member the list they may see, whoever asked for it before', async () => {
+    const croppingIds = (response: { json: <T>() => T }) =>
+      response.json<FieldResponse[]>().flatMap((field) => field.Croppings.map((cropping) => cropping.CroppingId));
+    for (const [headers, sees] of [
+      [farm.headers, true],
+      [member.headers, false],
+      [farm.headers, true],
+      [member.headers, false],
+    ] as const) {
+      const response = await get(fieldList, headers);
+      expect(response.statusCode).toBe(200);
+      expect(croppingIds(response).includes(croppingId)).toBe(sees);
+    }
+  });
+
+  it('sends the same list gzipped to clients that accept it and plain to others', async () => {
+    const plain = await get(fieldList, farm.headers);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const gzipped = await test.app.inject({
+      method: 'GET',
+      url: fieldList,
+      headers: { ...farm.headers, 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('moves on for a restricted member when a cropping is shown to them', async () => {

@@ -40,36 +40,48 @@ export function ifNoneMatchHas(header: string | undefined, tag: string): boolean
   return header.split(',').some((value) => value.trim() === '*' || opaque(value) === opaque(tag));
 }
 
+/** Which list a request asks for, and in which state of the data. */
+export interface ListVersion {
+  /**
+   * The list whatever the state of the data: holding, who reads it ('all', or the restricted member whose
+   * visible croppings it holds) and `parts`. Unrestricted members of a holding read the same list.
+   */
+  slot: string;
+  /** The holding's and the shared catalogues' data revisions, read before the list is built. */
+  revision: string;
+  /** The answer's weak ETag: the caller, the slot, the revision and the server's start. */
+  tag: string;
+}
+
 /**
- * Lets the browser keep a holding-wide list and revalidate it: sets the answer's ETag, made of the caller (user,
- * holding, whether croppings are hidden from them), `parts` (what the request asked for), the data revision and
- * the server's start, and answers whether the browser's copy is still current, in which case the caller sends
- * 304 without building the list. The revision is read before the list, so a change made in between gives the
- * new list an older tag, which the next request replaces; never an older list under a newer tag.
+ * The version of a holding-wide list that `parts` (what the request asked for) names, for the caller. The
+ * revision is read before the list, so a change made in between gives the new list an older revision, which the
+ * next request replaces; never an older list under a newer revision.
  *
- * The caller's token is not part of it (it changes with every holding selection, which would defeat the
- * cache), so the answer does not vary on Authorization: another user's request carries a tag that is not theirs
- * and gets the full list.
+ * The caller's token is not part of the tag (it changes with every holding selection, which would defeat the
+ * browser's cache), so the answer does not vary on Authorization: another user's request carries a tag that is
+ * not theirs and gets the full list.
  */
-export async function revalidateList(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export async function listVersion(
   db: Db,
   caller: FieldsCaller,
   parts: readonly (string | number)[],
-): Promise<boolean> {
+): Promise<ListVersion> {
   const revision = await readDataRevision(db, caller.holdingId);
-  const key = [
-    caller.actor.userId,
-    caller.holdingId,
-    caller.access.restricted ? 'restricted' : 'all',
-    ...parts,
-    revision,
-    serverStart,
-  ].join('|');
+  const reader = caller.access.restricted ? `restricted:${caller.actor.userId}` : 'all';
+  const slot = [caller.holdingId, reader, ...parts].join('|');
+  const key = [caller.actor.userId, slot, revision, serverStart].join('|');
   const tag = `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', tag);
+  return { slot, revision, tag };
+}
+
+/**
+ * Lets the browser keep the list and revalidate it: sets the answer's ETag and caching headers, and answers
+ * whether the request's If-None-Match names the current version, in which case the caller sends 304.
+ */
+export function revalidateList(request: FastifyRequest, reply: FastifyReply, version: ListVersion): boolean {
+  reply.header('etag', version.tag);
   // Private: the list is the caller's; no-cache: the browser asks every time, with the tag.
   reply.header('cache-control', 'private, no-cache');
-  return ifNoneMatchHas(request.headers['if-none-match'], tag);
+  return ifNoneMatchHas(request.headers['if-none-match'], version.tag);
 }
