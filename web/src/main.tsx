@@ -8,6 +8,7 @@ import '@mantine/core/styles.css';
 import { createI18n } from './i18n/createI18n.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
+import { preloadModulePage } from './modules/moduleRegistry.ts';
 
 const language = pickLanguage(
   new URLSearchParams(window.location.search).get('lang'),
@@ -43,6 +44,8 @@ async function servedBrand(): Promise<Brand> {
   }
   return brands[brandFromHost(window.location.host)];
 }
+
+preloadModulePage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
