@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkedMultiPolygonSchema,
+  fieldListClientRules,
   fieldListClientSchema,
   fieldListResponseSchema,
   geoJsonMultiPolygonSchema,
@@ -42,7 +43,7 @@ describe('checkedMultiPolygonSchema', () => {
 
 describe('fieldListClientSchema', () => {
   it('checks the members of the server schema', () => {
-    const client = fieldListClientSchema.element;
+    const client = fieldListClientRules.element;
     const server = fieldListResponseSchema.element;
     expect(Object.keys(client.shape)).toEqual(Object.keys(server.shape));
     expect(Object.keys(client.shape.Croppings.element.shape)).toEqual(
