@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '@headland/server/src/app.ts';
 import { configFromEnv } from '@headland/server/src/config.ts';
-import { openDatabase } from '@headland/server/src/db/database.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '@headland/server/src/db/database.ts';
 import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
@@ -179,6 +180,14 @@ async function startProfile(page: Page, name: string): Promise<() => Promise<voi
 }
 
 /** Empties the browser's HTTP cache: the next load is a first visit, with nothing kept from earlier ones. */
+/** What a change to the holding's fields or croppings does to its data revision (migration 0006), alone. */
+async function moveDataRevision(database: Database, holdingId: number): Promise<void> {
+  const result = (await database.db.execute(
+    sql`UPDATE data_revisions SET revision = revision + 1 WHERE scope = ${holdingId} RETURNING revision`,
+  )) as unknown as { rows: unknown[] };
+  if (result.rows.length !== 1) throw new Error(`Holding ${holdingId} has no data revision to move on`);
+}
+
 async function clearBrowserCache(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.clearBrowserCache');
@@ -234,8 +243,11 @@ interface RunResults {
   /** Return visits: the list revalidated from the browser's cache; the pan and zoom are played on these. */
   app: PageFigures;
   bare: PageFigures;
-  /** First visits: the browser's cache emptied before each load. */
-  firstVisit: { app: LoadFigures; bare: LoadFigures };
+  /**
+   * First visits: the browser's cache emptied before each load. `app` finds the list built on the server (by an
+   * earlier request of any member); `appAfterChange` comes after a change, so the server builds the list.
+   */
+  firstVisit: { app: LoadFigures; bare: LoadFigures; appAfterChange: LoadFigures };
 }
 
 /** The whole benchmark on one database: PGlite when `databaseUrl` is undefined, else that PostgreSQL server. */
@@ -298,6 +310,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
           const appRounds: PageRound[] = [];
           const bareRounds: PageRound[] = [];
           const appFirstVisits: PageRound[] = [];
+          const appChangedVisits: PageRound[] = [];
           const bareFirstVisits: PageRound[] = [];
           let plan: PanZoomPlan | null = null;
           let mapSize = { width: viewport.width, height: viewport.height };
@@ -320,8 +333,16 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
               };
             }
             const profile = profiling && round === rounds - 1 ? `map-${scratch.kind}` : null;
+            // A first visit after a change: the browser's cache is empty and the server builds the list afresh,
+            // as after any change to the holding's fields or croppings (which moves its data revision on).
+            await clearBrowserCache(appPage);
+            await moveDataRevision(database, holding.holdingId);
+            appChangedVisits.push(
+              await measureRound(appPage, `/datalayers?mapbench`, null, profile ? `${profile}-app-changed` : null),
+            );
             // A first visit: neither page has anything in the browser's cache, so the app downloads the whole
-            // list. The return visit right after it revalidates the list the first one kept.
+            // list, which the server built for the visit before. The return visit right after it revalidates the
+            // list the first one kept.
             await clearBrowserCache(appPage);
             appFirstVisits.push(
               await measureRound(appPage, `/datalayers?mapbench`, null, profile ? `${profile}-app-first` : null),
@@ -346,6 +367,10 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
               ),
             );
             console.log(
+              `round ${round + 1}, first visit after a change: app ` +
+                describeFirstRender(appChangedVisits.at(-1)!.firstRender),
+            );
+            console.log(
               `round ${round + 1}, first visit: app ${describeFirstRender(appFirstVisits.at(-1)!.firstRender)}; ` +
                 `bare ${describeFirstRender(bareFirstVisits.at(-1)!.firstRender)}`,
             );
@@ -357,13 +382,15 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
           const appFigures = pageFigures(appRounds, labelMaxResolution);
           const bareFigures = pageFigures(bareRounds, labelMaxResolution);
           const appFirstVisit = loadFigures(appFirstVisits);
+          const appChangedVisit = loadFigures(appChangedVisits);
           const bareFirstVisit = loadFigures(bareFirstVisits);
           console.log(
             `\n${label}: map ${mapSize.width} x ${mapSize.height} px; ${rounds} rounds, each a fresh page load then ` +
               `${framesPerPhase} frames each of zoom in (to ${closeResolution} m/px), pan with labels and zoom out; ` +
               `headless Chromium without GPU, no base map tiles (no network)`,
           );
-          printComparison(appFigures, bareFigures, aims, { app: appFirstVisit, bare: bareFirstVisit });
+          const firstVisit = { app: appFirstVisit, bare: bareFirstVisit, appAfterChange: appChangedVisit };
+          printComparison(appFigures, bareFigures, aims, firstVisit);
           return {
             database: label,
             holding: { name: holdingName, year, fields: holding.fields, croppings: holding.croppings },
@@ -382,7 +409,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             },
             app: appFigures,
             bare: bareFigures,
-            firstVisit: { app: appFirstVisit, bare: bareFirstVisit },
+            firstVisit,
           };
         } finally {
           await browser.close();

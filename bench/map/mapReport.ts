@@ -107,7 +107,7 @@ export function printComparison(
   app: PageFigures,
   bare: PageFigures,
   aims: { ratio: number; firstRenderMs: number },
-  firstVisit: { app: LoadFigures; bare: LoadFigures },
+  firstVisit: { app: LoadFigures; bare: LoadFigures; appAfterChange: LoadFigures },
 ) {
   const appFirst = quantile(app.firstRender, 0.5);
   const bareFirst = quantile(bare.firstRender, 0.5);
@@ -135,20 +135,22 @@ export function printComparison(
     ['  after the data', quantile(a.afterData, 0.5), quantile(b.afterData, 0.5)],
   ];
   const rows: [string, number, number][] = [
+    ...loadRows('first visit after a change', firstVisit.appAfterChange, firstVisit.bare),
     ...loadRows('first visit', firstVisit.app, firstVisit.bare),
     ...loadRows('return visit', app, bare),
     ...frameRows('redraw', app.redraw, bare.redraw),
     ...frameRows('interaction', app.interaction, bare.interaction),
   ];
   console.log(
-    `\n${'figure'.padEnd(34)}${'app'.padStart(10)}${'bare'.padStart(10)}${'app/bare'.padStart(10)}`,
+    `\n${'figure'.padEnd(42)}${'app'.padStart(10)}${'bare'.padStart(10)}${'app/bare'.padStart(10)}`,
   );
   for (const [name, appValue, bareValue] of rows) {
     console.log(
-      `${name.padEnd(34)}${ms(appValue).padStart(10)}${ms(bareValue).padStart(10)}${ratio(appValue, bareValue).padStart(10)}`,
+      `${name.padEnd(42)}${ms(appValue).padStart(10)}${ms(bareValue).padStart(10)}${ratio(appValue, bareValue).padStart(10)}`,
     );
   }
   for (const [title, a, b] of [
+    ['first visit after a change', firstVisit.appAfterChange, firstVisit.bare],
     ['first visit', firstVisit.app, firstVisit.bare],
     ['return visit', app, bare],
   ] as const) {
@@ -186,6 +188,11 @@ export function printComparison(
       `${verdict(firstVisitApp / firstVisitBare <= aims.ratio)} (${ratio(firstVisitApp, firstVisitBare)})`,
   );
   for (const [title, value, wait] of [
+    [
+      'first visit after a change',
+      quantile(firstVisit.appAfterChange.firstRender, 0.5),
+      quantile(firstVisit.appAfterChange.dataWait, 0.5),
+    ],
     ['first visit', firstVisitApp, quantile(firstVisit.app.dataWait, 0.5)],
     ['return visit', appFirst, appWait],
   ] as const) {
