@@ -57,8 +57,10 @@ async function rows<T>(db: unknown, query: ReturnType<typeof sql>): Promise<T[]>
   return Array.isArray(result) ? result : result.rows;
 }
 
-async function timeCalls(url: string, token: string): Promise<Figures> {
+/** Times `url`; `beforeEach` runs before every call, outside the timing. */
+async function timeCalls(url: string, token: string, beforeEach?: () => Promise<void>): Promise<Figures> {
   const once = async () => {
+    await beforeEach?.();
     const started = performance.now();
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.text();
@@ -145,7 +147,13 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
       if (!address || typeof address === 'string') throw new Error('The app is not listening on a TCP port');
       const base = `http://127.0.0.1:${address.port}`;
       const token = await signInToHolding(app, owner, holding.id, year);
-      const list = await timeCalls(`${base}/api/fields/v1?year=${year}`, token);
+      // The server keeps the list it built until the holding's data changes: moving the data revision on, as
+      // every change does, times the building; without it, the kept list.
+      const moveRevision = async () => {
+        await db.execute(sql`UPDATE data_revisions SET revision = revision + 1 WHERE scope = ${holding.id}`);
+      };
+      const list = await timeCalls(`${base}/api/fields/v1?year=${year}`, token, moveRevision);
+      const keptList = await timeCalls(`${base}/api/fields/v1?year=${year}`, token);
       const validation = await timeCalls(`${base}/api/holdings/v1/validation?year=${year}`, token);
       const label = scratch.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
       const verdict = (figures: Figures, aim: number) => (figures.median <= aim ? 'meets' : 'misses');
@@ -155,7 +163,11 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
       );
       console.log(
         `  GET /api/fields/v1              median ${list.median.toFixed(0)} ms, p95 ${list.p95.toFixed(0)} ms ` +
-          `(aim < ${aims.list} ms on PostgreSQL: ${verdict(list, aims.list)})`,
+          `(aim < ${aims.list} ms on PostgreSQL: ${verdict(list, aims.list)}), built after a change`,
+      );
+      console.log(
+        `  GET /api/fields/v1              median ${keptList.median.toFixed(0)} ms, p95 ${keptList.p95.toFixed(0)} ms, ` +
+          'the list kept since',
       );
       console.log(
         `  GET /api/holdings/v1/validation median ${validation.median.toFixed(0)} ms, p95 ${validation.p95.toFixed(0)} ms ` +
