@@ -338,14 +338,24 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             await clearBrowserCache(appPage);
             await moveDataRevision(database, holding.holdingId);
             appChangedVisits.push(
-              await measureRound(appPage, `/datalayers?mapbench`, null, profile ? `${profile}-app-changed` : null),
+              await measureRound(
+                appPage,
+                `/datalayers?mapbench`,
+                null,
+                profile ? `${profile}-app-changed` : null,
+              ),
             );
             // A first visit: neither page has anything in the browser's cache, so the app downloads the whole
             // list, which the server built for the visit before. The return visit right after it revalidates the
             // list the first one kept.
             await clearBrowserCache(appPage);
             appFirstVisits.push(
-              await measureRound(appPage, `/datalayers?mapbench`, null, profile ? `${profile}-app-first` : null),
+              await measureRound(
+                appPage,
+                `/datalayers?mapbench`,
+                null,
+                profile ? `${profile}-app-first` : null,
+              ),
             );
             bareFirstVisits.push(
               await measureRound(

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { CropId } from '../crops';
 import { aCropping, aField } from '../testing/fieldResponses';
 import { checkInPlace } from './checkInPlace';
-import { fieldListClientRules, fieldListClientSchema } from './fieldsApi';
+import { fieldListClientRules, fieldListClientSchema, type GeoJsonMultiPolygon } from './fieldsApi';
 
-const square = {
+const square: GeoJsonMultiPolygon = {
   type: 'MultiPolygon',
   coordinates: [
     [
@@ -33,13 +33,19 @@ function aList(): unknown[] {
     Boundary: square,
     BoundaryArea: 1.2,
   });
-  return [aField({ Boundary: square, Years: [{ YearId: 2025, Disabled: false }], Croppings: [cropping] }), aField()];
+  return [
+    aField({ Boundary: square, Years: [{ YearId: 2025, Disabled: false }], Croppings: [cropping] }),
+    aField(),
+  ];
 }
 
 /** Every path to a value that is not an object or array, e.g. ['0', 'Croppings', '0', 'Area']. */
 function leafPaths(value: unknown, path: string[] = []): string[][] {
   if (typeof value !== 'object' || value === null) return [path];
-  return Object.entries(value).flatMap(([key, member]) => [[...path, key], ...leafPaths(member, [...path, key])]);
+  return Object.entries(value).flatMap(([key, member]) => [
+    [...path, key],
+    ...leafPaths(member, [...path, key]),
+  ]);
 }
 
 function replaced(value: unknown, path: string[], by: unknown): unknown {
@@ -52,7 +58,19 @@ function replaced(value: unknown, path: string[], by: unknown): unknown {
   return copy;
 }
 
-const wrongValues: unknown[] = [undefined, null, 'text', '2025-02-30', 1.5, -3, 7, true, [], {}, Number.MAX_VALUE];
+const wrongValues: unknown[] = [
+  undefined,
+  null,
+  'text',
+  '2025-02-30',
+  1.5,
+  -3,
+  7,
+  true,
+  [],
+  {},
+  Number.MAX_VALUE,
+];
 
 describe('checking a fields list in place', () => {
   it('accepts a valid list and answers it as it is, without a copy', () => {
@@ -70,9 +88,10 @@ describe('checking a fields list in place', () => {
       for (const by of wrongValues) {
         const value = replaced(list, path, by);
         const expected = fieldListClientRules.safeParse(value).success;
-        expect(fieldListClientSchema.safeParse(value).success, `${path.join('.')} = ${JSON.stringify(by)}`).toBe(
-          expected,
-        );
+        expect(
+          fieldListClientSchema.safeParse(value).success,
+          `${path.join('.')} = ${JSON.stringify(by)}`,
+        ).toBe(expected);
       }
     }
   });

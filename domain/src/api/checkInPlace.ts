@@ -52,7 +52,9 @@ function compile(schema: z.ZodType): Check {
       if (def.rest) throw new NotCheckable('tuple rest');
       const items = (def.items as z.ZodType[]).map(compile);
       return (value) =>
-        Array.isArray(value) && value.length === items.length && items.every((check, index) => check(value[index]));
+        Array.isArray(value) &&
+        value.length === items.length &&
+        items.every((check, index) => check(value[index]));
     }
     case 'nullable': {
       const inner = compile(def.innerType as z.ZodType);
@@ -72,7 +74,8 @@ function compile(schema: z.ZodType): Check {
     }
     case 'number': {
       const rules = checks.map(numberCheck);
-      return (value) => typeof value === 'number' && Number.isFinite(value) && rules.every((rule) => rule(value));
+      return (value) =>
+        typeof value === 'number' && Number.isFinite(value) && rules.every((rule) => rule(value));
     }
     case 'string':
       return checks.length === 0 ? (value) => typeof value === 'string' : byZod;

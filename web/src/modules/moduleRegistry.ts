@@ -6,7 +6,8 @@ type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /** The code of each module's screen, keyed by the module's menu route (the first path segment). */
 const pageLoaders: Readonly<Record<string, PageLoader>> = {
-  '/dashboard': () => import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
+  '/dashboard': () =>
+    import('./dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
   '/fields': () => import('./fields/FieldsPage.tsx').then((module) => ({ default: module.FieldsPage })),
   '/datalayers': () =>
     import('./datalayers/DataLayersPage.tsx').then((module) => ({ default: module.DataLayersPage })),

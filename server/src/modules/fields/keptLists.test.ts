@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { KeptLists } from './keptLists.ts';
 import type { ListVersion } from './listRevalidation.ts';
 
-const version = (slot: string, revision: string): ListVersion => ({ slot, revision, tag: `${slot}@${revision}` });
+const version = (slot: string, revision: string): ListVersion => ({
+  slot,
+  revision,
+  tag: `${slot}@${revision}`,
+});
 
 /** A build that counts its calls and answers `value`, or fails when `value` is an Error. */
 function counted(value: unknown) {
@@ -16,13 +20,16 @@ function counted(value: unknown) {
   return build;
 }
 
-const read = async (gzipped: Promise<Buffer>) => JSON.parse(gunzipSync(await gzipped).toString('utf8')) as unknown;
+const read = async (gzipped: Promise<Buffer>) =>
+  JSON.parse(gunzipSync(await gzipped).toString('utf8')) as unknown;
 
 describe('kept year lists', () => {
   it('builds a list once for its revision, also for requests that come while it is being built', async () => {
     const kept = new KeptLists();
     const build = counted([{ FieldId: 1 }]);
-    const answers = await Promise.all([1, 2, 3].map(() => read(kept.gzipped(version('1|all|fields', '4.1'), build))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => read(kept.gzipped(version('1|all|fields', '4.1'), build))),
+    );
     expect(answers).toEqual([[{ FieldId: 1 }], [{ FieldId: 1 }], [{ FieldId: 1 }]]);
     await read(kept.gzipped(version('1|all|fields', '4.1'), build));
     expect(build.calls).toBe(1);

@@ -105,7 +105,8 @@ describe('revalidating the year lists', () => {
   });
 
   it('moves on with every change to what the lists answer, and answers the list as changed', async () => {
-    const fieldNames = (response: { json: <T>() => T }) => response.json<FieldResponse[]>().map((field) => field.Name);
+    const fieldNames = (response: { json: <T>() => T }) =>
+      response.json<FieldResponse[]>().map((field) => field.Name);
     const areas = (response: { json: <T>() => T }) =>
       response.json<FieldResponse[]>().flatMap((field) => field.Croppings.map((cropping) => cropping.Area));
     const changes: [string, () => Promise<unknown>, ((response: { json: <T>() => T }) => void)?][] = [
@@ -158,7 +159,9 @@ describe('revalidating the year lists', () => {
 
   it('answers each member the list they may see, whoever asked for it before', async () => {
     const croppingIds = (response: { json: <T>() => T }) =>
-      response.json<FieldResponse[]>().flatMap((field) => field.Croppings.map((cropping) => cropping.CroppingId));
+      response
+        .json<FieldResponse[]>()
+        .flatMap((field) => field.Croppings.map((cropping) => cropping.CroppingId));
     for (const [headers, sees] of [
       [farm.headers, true],
       [member.headers, false],
