@@ -81,7 +81,7 @@ export class KeptLists {
     return entry.gzipped;
   }
 
-  /** How many lists and bytes are kept, for tests and the health of the server. */
+  /** How many lists and bytes are kept. */
   get size(): { lists: number; bytes: number } {
     return { lists: this.lists.size, bytes: this.keptBytes };
   }
