@@ -243,6 +243,7 @@ describe('routeSegment and moduleForPath', () => {
     ['/bp-perf', 'bp-perf', null],
     ['/reports-june-2025', 'reports-june-2025', Module.Reports2],
     ['/', '', null],
+    ['', '', null],
     ['/nowhere', 'nowhere', null],
   ] as const)('%s is segment %s, module %s', (path, segment, module) => {
     expect(routeSegment(path)).toBe(segment);

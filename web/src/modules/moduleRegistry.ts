@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { routeSegment } from '@headland/domain/menu';
 
 export type ModulePage = LazyExoticComponent<ComponentType>;
 
@@ -30,6 +31,5 @@ export const moduleRegistry: Readonly<Record<string, ModulePage>> = Object.fromE
  * own lazy load takes the same module when it renders, and reports a failure then.
  */
 export function preloadModulePage(pathname: string): void {
-  const segment = pathname.split('/').find((part) => part !== '') ?? '';
-  pageLoaders[`/${segment}`]?.().catch(() => undefined);
+  pageLoaders[`/${routeSegment(pathname)}`]?.().catch(() => undefined);
 }

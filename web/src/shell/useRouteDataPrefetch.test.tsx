@@ -5,7 +5,7 @@ import { aField } from '../modules/fields/testing/fieldsFixtures.ts';
 import { renderFieldsScreen } from '../modules/fields/testing/renderFieldsScreen.tsx';
 import { useMapFieldList } from '../modules/datalayers/useMapFieldList.ts';
 import { ApiClient } from './http/apiClient.ts';
-import { firstSegment, useRouteDataPrefetch } from './useRouteDataPrefetch.ts';
+import { useRouteDataPrefetch } from './useRouteDataPrefetch.ts';
 
 const fieldList = [aField({ FieldId: 42, Name: 'Long Acre' })];
 
@@ -50,16 +50,5 @@ describe('useRouteDataPrefetch', () => {
     renderFieldsScreen(<Shell />, { api: new ApiClient({ fetch }), path });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetch).not.toHaveBeenCalled();
-  });
-});
-
-describe('firstSegment', () => {
-  it.each([
-    ['/datalayers', 'datalayers'],
-    ['/fields/details/42', 'fields'],
-    ['/', ''],
-    ['', ''],
-  ])('of %j is %j', (path, segment) => {
-    expect(firstSegment(path)).toBe(segment);
   });
 });

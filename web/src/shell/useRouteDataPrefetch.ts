@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routeSegment } from '@headland/domain/menu';
 import { fieldListQuery } from '../modules/fields/fieldsQueries.ts';
 import type { ApiClient } from './http/apiClient.ts';
 import { useApiClient } from './http/ApiClientContext.tsx';
@@ -13,11 +14,6 @@ import { useAppSession } from './session/AppSessionContext.tsx';
  */
 const fieldListRoutes: ReadonlySet<string> = new Set(['datalayers']);
 
-/** The route's first path segment, without slashes. */
-export function firstSegment(pathname: string): string {
-  return pathname.split('/').find((segment) => segment !== '') ?? '';
-}
-
 /**
  * Starts loading the data the screen at `pathname` opens on: for the map, the year's fields list, with the
  * screen's own query (same key and request), so the screen finds the answer, or the request under way, in the
@@ -28,7 +24,7 @@ export function prefetchRouteData(
   api: ApiClient,
   at: { pathname: string; holdingId: number; yearId: number },
 ): void {
-  if (!fieldListRoutes.has(firstSegment(at.pathname))) return;
+  if (!fieldListRoutes.has(routeSegment(at.pathname))) return;
   // A failure is the screen's to show: its own query asks again on mount and reports it.
   void queryClient.prefetchQuery({ ...fieldListQuery(api, at.holdingId, at.yearId), staleTime: Infinity });
 }
