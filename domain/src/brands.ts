@@ -198,10 +198,10 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
   },
 };
 
-/** Host keywords that pick a brand. Checked in this order; a host matching none is the main brand. */
 /** The name of the meta element in which the server writes, into the web page, the brand it serves it as. */
 export const brandMetaName = 'headland-brand';
 
+/** Host keywords that pick a brand. Checked in this order; a host matching none is the main brand. */
 export const brandHostKeywords: readonly { keyword: string; brand: BrandId }[] = [
   { keyword: 'soil', brand: 'second' },
   { keyword: 'lite', brand: 'third' },
