@@ -34,7 +34,8 @@ export interface CroppingRow extends Record<string, unknown> {
   manure_spread_area: number | null;
   management_options: { Code: string; Area: number }[];
   attributes: Record<string, unknown>;
-  boundary: unknown;
+  /** GeoJSON text (boundaryGeoJsonSql), or null when there is none or none was asked for. */
+  boundary: string | null;
   boundary_area: number | null;
 }
 

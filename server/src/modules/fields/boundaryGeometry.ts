@@ -117,9 +117,7 @@ export function boundaryGeoJsonSql(column: SQL, srid: Srid): SQL {
     : sql`ST_AsGeoJSON(ST_Transform(${column}, ${srid}::int), ${decimals}::int)`;
 }
 
-/** The GeoJSON the database answered (text, or already parsed), or null. */
-export function asMultiPolygon(value: unknown): GeoJsonMultiPolygon | null {
-  if (value === null || value === undefined) return null;
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return parsed as GeoJsonMultiPolygon;
+/** The GeoJSON text `boundaryGeoJsonSql` answered, read, or null. */
+export function asMultiPolygon(value: string | null): GeoJsonMultiPolygon | null {
+  return value === null ? null : (JSON.parse(value) as GeoJsonMultiPolygon);
 }

@@ -10,7 +10,8 @@ export interface FieldRow extends Record<string, unknown> {
   name: string;
   field_number: string | null;
   field_group: string | null;
-  boundary: unknown;
+  /** GeoJSON text (boundaryGeoJsonSql), or null when there is none or none was asked for. */
+  boundary: string | null;
   area_type: FieldAreaType;
   boundary_area: number | null;
   working_area: number | null;

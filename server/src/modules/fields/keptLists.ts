@@ -55,16 +55,11 @@ export class KeptLists {
       this.lists.set(version.slot, kept);
       return kept.gzipped;
     }
-    if (kept && isOlder(version.revision, kept.revision)) {
-      // A request that read the revision before a change and came late: built for it alone.
-      return build().then((list) => gzipText(JSON.stringify(list)));
-    }
+    const buildGzipped = () => build().then((list) => gzipText(JSON.stringify(list)));
+    // A request that read the revision before a change and came late: built for it alone.
+    if (kept && isOlder(version.revision, kept.revision)) return buildGzipped();
     if (kept) this.forget(version.slot);
-    const entry: KeptList = {
-      revision: version.revision,
-      gzipped: build().then((list) => gzipText(JSON.stringify(list))),
-      bytes: 0,
-    };
+    const entry: KeptList = { revision: version.revision, gzipped: buildGzipped(), bytes: 0 };
     this.lists.set(version.slot, entry);
     entry.gzipped.then(
       (gzipped) => {
