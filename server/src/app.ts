@@ -16,15 +16,20 @@ import type { AppDeps } from './appDeps.ts';
 import { registerCompression } from './http/compression.ts';
 import { webPageSender } from './http/webPage.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
+import { loggerOptions, registerAccessLog } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
 
 export type { AppDeps };
 
 /** Builds the Fastify app: API, OpenAPI document, live socket and the built web app. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    ...loggerOptions(deps.config.logLevel, options.logStream),
     bodyLimit: 110 * 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -34,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexFile = join(deps.config.webDist, 'index.html');
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
   registerErrorHandler(app, { sendWebPage });
+  registerAccessLog(app);
+  await registerSecurityHeaders(app, deps.config);
 
   await app.register(formbody);
   await app.register(websocket);

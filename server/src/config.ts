@@ -1,4 +1,7 @@
-import type { BrandId } from '@headland/domain/brands';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { brandIdSchema, type BrandId } from '@headland/domain/brands';
 
 export interface ServerConfig {
   port: number;
@@ -19,21 +22,109 @@ export interface ServerConfig {
   logLevel: string;
   /** Key of the keyed basemap providers (aerial, Ordnance Survey, road map); null when none is configured. */
   bingMapsKey: string | null;
+  /**
+   * Whether the demo holdings and accounts are put into an empty database at start-up. Absent: yes for the
+   * embedded database (the quick start), no for a DATABASE_URL one.
+   */
+  seedDemo?: boolean;
+  /** Tile URL templates the web app was built with (VITE_BASEMAP_TILE_URL …), allowed by the page's CSP. */
+  tileUrls?: string[];
 }
 
+/** A setting that cannot be used; the message names every wrong variable and what it must be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An unset variable and an empty one mean the same: the default. */
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+function urlWithProtocols(protocols: string[], what: string) {
+  return optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${what}` },
+  );
+}
+
+const whole = (min: number, max: number) =>
+  optionalText.refine(
+    (value) => value === undefined || (/^\d+$/.test(value) && +value >= min && +value <= max),
+    {
+      message: `must be a whole number from ${min} to ${max}`,
+    },
+  );
+
+/** Every setting the server reads from its environment; README's Configuration table lists the same. */
+const envSchema = z.object({
+  PORT: whole(0, 65535),
+  HOST: optionalText,
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  DATA_DIR: optionalText,
+  BRAND: optionalText.refine((value) => value === undefined || brandIdSchema.safeParse(value).success, {
+    message: `must be one of ${brandIdSchema.options.join(', ')}`,
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL'),
+  WEB_DIST: optionalText,
+  TOKEN_TTL_HOURS: whole(1, 720),
+  LOG_LEVEL: optionalText.refine(
+    (value) => value === undefined || (logLevels as readonly string[]).includes(value),
+    {
+      message: `must be one of ${logLevels.join(', ')}`,
+    },
+  ),
+  BING_MAPS_KEY: optionalText,
+  SEED_DEMO: optionalText.refine((value) => value === undefined || value === 'true' || value === 'false', {
+    message: 'must be true or false',
+  }),
+  VITE_BASEMAP_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
+  VITE_P_SORPTION_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
+  // TRUST_PROXY goes here.
+});
+
+/**
+ * Reads and checks the configuration. A wrong value stops the start with a ConfigError naming each wrong
+ * variable, its value and what it must be, rather than running with a guess.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 3000);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`The server's configuration is not valid:\n${lines.join('\n')}`);
+  }
+  const settings = parsed.data;
+  const port = settings.PORT === undefined ? 3000 : Number(settings.PORT);
+  // A relative DATA_DIR means the folder where the command was typed (npm runs scripts in the workspace).
+  const startedIn = env.INIT_CWD ?? process.cwd();
+  const dataDir = settings.DATA_DIR ?? resolve(repoRoot, 'data');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? './data',
-    brand: (env.BRAND as BrandId | undefined) || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    webDist: env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
-    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
-    logLevel: env.LOG_LEVEL ?? 'warn',
-    bingMapsKey: env.BING_MAPS_KEY || null,
+    host: settings.HOST ?? '0.0.0.0',
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: dataDir.startsWith('memory://') || isAbsolute(dataDir) ? dataDir : resolve(startedIn, dataDir),
+    brand: settings.BRAND as BrandId | undefined,
+    smtpUrl: settings.SMTP_URL,
+    publicUrl: settings.PUBLIC_URL ?? `http://localhost:${port}`,
+    webDist: settings.WEB_DIST ?? resolve(repoRoot, 'web', 'dist'),
+    tokenTtlHours: settings.TOKEN_TTL_HOURS === undefined ? 12 : Number(settings.TOKEN_TTL_HOURS),
+    logLevel: settings.LOG_LEVEL ?? 'info',
+    bingMapsKey: settings.BING_MAPS_KEY ?? null,
+    seedDemo: settings.SEED_DEMO === undefined ? undefined : settings.SEED_DEMO === 'true',
+    tileUrls: [settings.VITE_BASEMAP_TILE_URL, settings.VITE_P_SORPTION_TILE_URL].filter(
+      (url): url is string => url !== undefined,
+    ),
   };
 }

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { migrate } from './migrate.ts';
+import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 
 /** What both drivers answer to `execute`: at least the rows, typed by the caller. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -57,21 +58,82 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     const database: Database = { db, kind: 'postgres', execScript, close: () => pool.end() };
-    await migrate(database);
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return database;
   }
   const dataDir = options.dataDir ?? './data';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { postgis } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const execScript = async (script: string) => {
-    await client.transaction(async (tx) => {
-      await tx.exec(script);
-    });
-  };
-  const database: Database = { db, kind: 'pglite', execScript, close: () => client.close() };
-  await migrate(database);
-  return database;
+  let lock: DataDirLock | null = null;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    // Before PGlite touches the folder: a second server must stop here, not share the files.
+    lock = lockDataDir(dataDir);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { postgis } });
+    const pglite = client;
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const execScript = async (script: string) => {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    };
+    const close = async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    };
+    const database: Database = { db, kind: 'pglite', execScript, close };
+    await migrate(database);
+    return database;
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+/** The advisory lock key all Headland servers take while migrating one PostgreSQL database. */
+export const migrationLockKey = 7_281_050_090n;
+
+/**
+ * Migrates on one connection holding a session advisory lock: servers starting together on one database
+ * take turns, and the later ones find the migrations done. The lock goes with the connection if the
+ * process dies.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [migrationLockKey.toString()]);
+    try {
+      const execScript = async (script: string) => {
+        try {
+          await client.query(`BEGIN;\n${script}\n;COMMIT;`);
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      };
+      const db = drizzlePg(client, { schema }) as unknown as Db;
+      await migrate({ db, kind: 'postgres', execScript, close: async () => undefined });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1::bigint)', [migrationLockKey.toString()]);
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock or a transaction: close it, do not reuse it.
+    client.release(broken);
+  }
 }
 
 // node-postgres turns DATE columns into local-time Date objects; keep them as ISO strings instead.

@@ -133,6 +133,19 @@ async function userCount(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Whether any demo account (README's published logins) exists, even one whose password was changed. */
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const emails = demoUsers.map((user) => user.email);
+  const [row] = await sqlRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM users WHERE email IN (${sql.join(
+      emails.map((email) => sql`${email}`),
+      sql`, `,
+    )})`,
+  );
+  return (row?.count ?? 0) > 0;
+}
+
 /**
  * Fills an empty database with reference data and three demo holdings with fields, three years of croppings
  * and users of every kind, in one transaction. Does nothing when any user exists, so it is safe to call on

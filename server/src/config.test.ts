@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnv } from './config.ts';
+
+describe('configFromEnv', () => {
+  it('gives the defaults of an empty environment', () => {
+    const config = configFromEnv({ INIT_CWD: '/srv/headland' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      tokenTtlHours: 12,
+      logLevel: 'info',
+      bingMapsKey: null,
+      tileUrls: [],
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every setting it is given', () => {
+    const config = configFromEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://app@db:5432/headland',
+      DATA_DIR: 'store',
+      INIT_CWD: '/srv/headland',
+      BRAND: 'second',
+      SMTP_URL: 'smtps://user:secret@mail.example:465',
+      PUBLIC_URL: 'https://farm.example',
+      TOKEN_TTL_HOURS: '24',
+      LOG_LEVEL: 'warn',
+      BING_MAPS_KEY: 'key',
+      SEED_DEMO: 'true',
+      VITE_BASEMAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://app@db:5432/headland',
+      dataDir: '/srv/headland/store',
+      brand: 'second',
+      smtpUrl: 'smtps://user:secret@mail.example:465',
+      publicUrl: 'https://farm.example',
+      tokenTtlHours: 24,
+      logLevel: 'warn',
+      bingMapsKey: 'key',
+      seedDemo: true,
+      tileUrls: ['https://tiles.example/{z}/{x}/{y}.png'],
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(configFromEnv({ PORT: '', BRAND: '', DATABASE_URL: '' })).toMatchObject({ port: 3000 });
+  });
+
+  it.each([
+    ['BRAND', 'fourth', 'BRAND="fourth": must be one of main, second, third'],
+    ['PORT', 'abc', 'PORT="abc": must be a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT="70000": must be a whole number from 0 to 65535'],
+    ['TOKEN_TTL_HOURS', '0', 'TOKEN_TTL_HOURS="0": must be a whole number from 1 to 720'],
+    ['TOKEN_TTL_HOURS', '12h', 'TOKEN_TTL_HOURS="12h": must be a whole number from 1 to 720'],
+    ['DATABASE_URL', 'mysql://db/headland', 'DATABASE_URL="mysql://db/headland": must be a postgres:// URL'],
+    ['PUBLIC_URL', 'farm.example', 'PUBLIC_URL="farm.example": must be an http:// or https:// URL'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud": must be one of'],
+    ['SEED_DEMO', 'yes', 'SEED_DEMO="yes": must be true or false'],
+  ])('refuses %s=%s with a message naming it', (name, value, message) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('names every wrong setting at once', () => {
+    expect(() => configFromEnv({ PORT: '-1', BRAND: 'x' })).toThrow(/PORT="-1".*\n.*BRAND="x"/);
+  });
+});
