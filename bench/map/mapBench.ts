@@ -60,7 +60,10 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const resultsPath = fileURLToPath(new URL('../results/map.json', import.meta.url));
 const profilesDir = fileURLToPath(new URL('../results/profiles/', import.meta.url));
 const profiling = Boolean(process.env.BENCH_PROFILE);
-/** Another build of the web app to serve, e.g. one made with `vite build --minify false` for readable profiles. */
+/**
+ * Another build of the web app to serve, e.g. one made with `VITE_BENCH_HOOKS=true vite build --minify false` for
+ * readable profiles (without VITE_BENCH_HOOKS the app publishes no map for the bench to drive).
+ */
 const webDistOverride = process.env.BENCH_WEB_DIST;
 // Every host but the bench's own fails at once: no base map tile loads, as on a machine without network, and
 // none is left pending to hold back the map's complete render.
@@ -82,19 +85,30 @@ function newestChange(path: string): number {
   );
 }
 
-/** Builds the web app when web/dist is missing or older than its sources; answers what it did, for the output. */
+/**
+ * The bench's own build of the web app, made with VITE_BENCH_HOOKS=true so that the map publishes itself on the
+ * window (a production build has no such hook); kept apart from web/dist, which stays a production build.
+ */
+const benchWebDist = join(repoRoot, 'node_modules', '.cache', 'headland-bench-web');
+
+/** Builds the bench's web app when it is missing or older than its sources; answers what it did, for the output. */
 function ensureWebBuild(): string {
-  const built = join(repoRoot, 'web', 'dist', 'index.html');
+  const built = join(benchWebDist, 'index.html');
   const sources = ['web/src', 'web/index.html', 'domain/src'].map((path) => join(repoRoot, path));
   const reason = !existsSync(built)
-    ? 'web/dist is missing'
+    ? 'the bench build of the web app is missing'
     : Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs
-      ? 'web/dist is older than web/src or domain/src'
+      ? 'the bench build of the web app is older than web/src or domain/src'
       : null;
-  if (!reason) return 'web/dist is up to date with its sources';
-  console.log(`${reason}: running npm run build -w web`);
-  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
-  return `${reason}, so it was rebuilt (npm run build -w web)`;
+  if (!reason) return 'the bench build of the web app is up to date with its sources';
+  const command = ['run', 'build', '-w', 'web', '--', '--outDir', benchWebDist, '--emptyOutDir'];
+  console.log(`${reason}: running VITE_BENCH_HOOKS=true npm ${command.join(' ')}`);
+  execFileSync('npm', command, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_BENCH_HOOKS: 'true' },
+  });
+  return `${reason}, so it was rebuilt with VITE_BENCH_HOOKS=true`;
 }
 
 interface ListFigures {
@@ -321,7 +335,7 @@ async function runOn(databaseUrl: string | undefined, webDist: string): Promise<
             if (!plan) {
               // The bare page's map gets the size of the app's, and both start the pan and zoom from one view.
               await appPage.goto(`/datalayers?mapbench`);
-              const box = await appPage.getByTestId('field-map').boundingBox();
+              const box = await appPage.getByRole('region', { name: 'Map', exact: true }).boundingBox();
               if (!box) throw new Error('The app drew no map');
               mapSize = { width: Math.round(box.width), height: Math.round(box.height) };
               const [west, south, east, north] = list.extent;
@@ -448,7 +462,7 @@ console.log(buildNote);
 // The server serves a copy, so that a build made meanwhile cannot change the pages between rounds.
 const distDir = mkdtempSync(join(tmpdir(), 'headland-bench-map-web-'));
 try {
-  cpSync(webDistOverride ?? join(repoRoot, 'web', 'dist'), distDir, { recursive: true });
+  cpSync(webDistOverride ?? benchWebDist, distDir, { recursive: true });
   const runs = [await runOn(undefined, distDir)];
   if (process.env.DATABASE_URL) runs.push(await runOn(process.env.DATABASE_URL, distDir));
   else

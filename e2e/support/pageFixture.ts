@@ -22,14 +22,24 @@ export function usePages(
   running: { readonly server: TestServer },
 ): PageFixture {
   const pages: Page[] = [];
+  const blocked: string[] = [];
   afterEach(async () => {
     for (const page of pages.splice(0)) await page.context().close();
+    // Whatever the test checked, the page must have run within the server's Content-Security-Policy.
+    const violations = blocked.splice(0);
+    if (violations.length)
+      throw new Error(`the page broke its Content-Security-Policy:\n${violations.join('\n')}`);
   });
   return {
     async open(options = {}) {
       const page = await newPage(chromium.browser, running.server.url, options);
       page.setDefaultTimeout(stepTimeoutMs);
       page.setDefaultNavigationTimeout(stepTimeoutMs);
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          blocked.push(message.text());
+        }
+      });
       pages.push(page);
       return page;
     },

@@ -8,7 +8,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { copyMigratedPgliteDir } from '../../server/src/testing/testDatabase.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const mainFile = join(repoRoot, 'server', 'src', 'main.ts');
+// The compiled server, as production runs it (`npm run build` makes it, with the web app).
+const mainFile = join(repoRoot, 'server', 'dist', 'main.js');
 const webDist = join(repoRoot, 'web', 'dist');
 
 export interface TestServer {
@@ -33,11 +34,14 @@ export interface StartServerOptions {
 }
 
 /**
- * Starts the real server (`node --import tsx server/src/main.ts` in the repository root) on a free port with
+ * Starts the real server (`node --conditions=headland-compiled server/dist/main.js` in the repository root, as
+ * `npm run serve` does) on a free port with
  * its own embedded database in a new temporary folder, and resolves once GET /api/health answers 200.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
-  if (!existsSync(mainFile)) throw new Error(`cannot start the server: ${mainFile} does not exist`);
+  if (!existsSync(mainFile)) {
+    throw new Error(`cannot start the server: ${mainFile} does not exist (run npm run build first)`);
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'headland-e2e-'));
@@ -63,7 +67,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, ['--conditions=headland-compiled', mainFile], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,7 +43,8 @@ type BenchWindow = Window & { headlandFieldMap?: FieldMap };
 
 /**
  * The map benchmark drives the view frame by frame and waits for whole renders, which needs the map itself; it
- * asks for it with `?mapbench` in the page's address. Without that parameter nothing is put on the window.
+ * asks for it with `?mapbench` in the page's address, on a build made with VITE_BENCH_HOOKS=true. A production
+ * build has no such code at all (the constant condition lets the bundler drop it).
  */
 function benchHookRequested(): boolean {
   return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('mapbench');
@@ -108,7 +109,10 @@ export class FieldMap {
       describe: options.describeFeature,
       layerFilter: (layer) => this.isFeatureLayer(layer),
     });
-    if (benchHookRequested()) (window as BenchWindow).headlandFieldMap = this;
+    // The condition is written out at each use so that the bundler sees a constant and drops the code.
+    if (import.meta.env.VITE_BENCH_HOOKS === 'true' && benchHookRequested()) {
+      (window as BenchWindow).headlandFieldMap = this;
+    }
   }
 
   private isFeatureLayer(layer: Layer): boolean {
@@ -228,8 +232,10 @@ export class FieldMap {
   }
 
   dispose(): void {
-    const benchWindow = typeof window === 'undefined' ? undefined : (window as BenchWindow);
-    if (benchWindow?.headlandFieldMap === this) delete benchWindow.headlandFieldMap;
+    if (import.meta.env.VITE_BENCH_HOOKS === 'true') {
+      const benchWindow = typeof window === 'undefined' ? undefined : (window as BenchWindow);
+      if (benchWindow?.headlandFieldMap === this) delete benchWindow.headlandFieldMap;
+    }
     this.tooltip.dispose();
     this.selection.detach(this.map);
     this.map.setTarget(undefined);

@@ -235,7 +235,7 @@ export function DataLayersPage() {
       <VisuallyHidden>
         <h2>{t('map.title')}</h2>
       </VisuallyHidden>
-      <div ref={targetRef} role="region" aria-label={t('map.region')} data-testid="field-map" tabIndex={0} />
+      <div ref={targetRef} role="region" aria-label={t('map.region')} tabIndex={0} />
 
       {fieldsQuery.isPending && (
         <Paper
