@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv, wantsDemoData } from './config.ts';
 
 describe('configFromEnv', () => {
   it('gives the defaults of an empty environment', () => {
@@ -71,5 +71,19 @@ describe('configFromEnv', () => {
 
   it('names every wrong setting at once', () => {
     expect(() => configFromEnv({ PORT: '-1', BRAND: 'x' })).toThrow(/PORT="-1".*\n.*BRAND="x"/);
+  });
+});
+
+describe('wantsDemoData', () => {
+  it('seeds the embedded database unless told not to', () => {
+    expect(wantsDemoData(configFromEnv({}))).toBe(true);
+    expect(wantsDemoData(configFromEnv({ SEED_DEMO: 'false' }))).toBe(false);
+  });
+
+  it('never seeds a DATABASE_URL database unless SEED_DEMO=true', () => {
+    expect(wantsDemoData(configFromEnv({ DATABASE_URL: 'postgres://db/headland' }))).toBe(false);
+    expect(wantsDemoData(configFromEnv({ DATABASE_URL: 'postgres://db/headland', SEED_DEMO: 'true' }))).toBe(
+      true,
+    );
   });
 });

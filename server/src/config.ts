@@ -128,3 +128,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ),
   };
 }
+
+/**
+ * Whether this start may put the demo holdings and accounts into an empty database: on the embedded database
+ * unless SEED_DEMO=false (the quick start relies on it), on a DATABASE_URL one only with SEED_DEMO=true.
+ */
+export function wantsDemoData(config: Pick<ServerConfig, 'seedDemo' | 'databaseUrl'>): boolean {
+  return config.seedDemo ?? !config.databaseUrl;
+}

@@ -1,9 +1,20 @@
 import { buildApp } from './app.ts';
-import { ConfigError, configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv, wantsDemoData } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { openDatabase } from './db/database.ts';
 import { demoAccountsPresent, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
+import { safeError } from './http/logging.ts';
 import { closeOnSignals } from './http/shutdown.ts';
+
+// A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
+const fail = (error: unknown) => {
+  console.error(
+    JSON.stringify({ level: 'fatal', msg: 'the server stopped on an error', err: safeError(error) }),
+  );
+  process.exit(1);
+};
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
 
 /** A start-up that cannot go on: the message says why, without a stack trace. */
 function stop(message: string): never {
@@ -28,10 +39,8 @@ try {
 }
 // Reference data (regions, towns, crops …) is kept complete on every start.
 await database.db.transaction((tx) => seedReferenceData(tx));
-// Demo accounts only where asked for: on a new embedded database by default (the quick start), on a
-// DATABASE_URL database only with SEED_DEMO=true. Either way only an empty database gets them.
-const seedDemo = config.seedDemo ?? !config.databaseUrl;
-const seeded = seedDemo ? await seedDemoData(database) : [];
+// Demo accounts only where asked for, and only into an empty database.
+const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
 const app = await buildApp({ config, database });
 closeOnSignals(app, database);
 

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../../testing/testDatabase.ts';
 import { verifyPassword } from '../../modules/session/passwordHash.ts';
 import type { Database } from '../database.ts';
 import { demoPassword } from './catalogue/users.ts';
-import { demoLogins, seedDemoData, type DemoLogin } from './seedDemo.ts';
+import { demoAccountsPresent, demoLogins, seedDemoData, type DemoLogin } from './seedDemo.ts';
 
 async function rows<Row>(database: Database, query: SQL): Promise<Row[]> {
   const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
@@ -42,9 +42,17 @@ describe('seedDemoData', () => {
   let database: Database;
   let logins: DemoLogin[];
 
+  let presentBefore: boolean;
+
   beforeAll(async () => {
     database = await openTestDatabase();
+    presentBefore = await demoAccountsPresent(database.db);
     logins = await seedDemoData(database);
+  });
+
+  it('tells whether the demo accounts are in the database', async () => {
+    expect(presentBefore).toBe(false);
+    expect(await demoAccountsPresent(database.db)).toBe(true);
   });
 
   afterAll(async () => {

@@ -1,0 +1,234 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyMigratedPgliteDir } from './testing/testDatabase.ts';
+
+// The real server in its own process, killed with SIGKILL while a writer creates fields through its API:
+// after each restart every field whose creation was answered 201 must be there. On PostgreSQL when
+// TEST_DATABASE_URL is set (CI's PostgreSQL leg), else on the embedded database, whose folder lock must also
+// turn a second server away and must not keep a restarted one out after a kill.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
+const kills = 10;
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const mainFile = join(repoRoot, 'server', 'src', 'main.ts');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnServer(env: Record<string, string>, port: number): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-32 * 1024);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const running = spawnServer(env, await freePort());
+  let exitCode: number | null | undefined;
+  void running.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`the server exited (${exitCode}):\n${running.output()}`);
+    try {
+      const response = await fetch(`${running.url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return running;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  running.child.kill('SIGKILL');
+  throw new Error(`the server did not answer within 120 s:\n${running.output()}`);
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo owner's holding token on Wold Farm. */
+async function ownerToken(url: string): Promise<string> {
+  const signIn = await json<{ access_token: string }>(
+    await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: 'client@headland.example',
+        password: 'Harvest2026',
+      }).toString(),
+    }),
+  );
+  const headers = { authorization: `Bearer ${signIn.access_token}` };
+  const found = await json<{ HoldingId: number; TradingName: string }[]>(
+    await fetch(`${url}/api/session/v1/holdings/query?query=Wold`, { headers }),
+  );
+  const holdingId = found.find((holding) => holding.TradingName === 'Wold Farm')?.HoldingId;
+  const selected = await json<{ Token: string }>(
+    await fetch(`${url}/api/session/v1/holdings/select`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ holdingId, reuseSession: false }),
+    }),
+  );
+  return selected.Token;
+}
+
+/**
+ * Creates fields in four parallel loops until the server stops answering; resolves with the names of those
+ * it answered 201 for. Any other answer fails the test.
+ */
+async function writeUntilKilled(
+  url: string,
+  token: string,
+  round: number,
+  acknowledged: string[],
+): Promise<void> {
+  let next = 0;
+  const loop = async () => {
+    for (;;) {
+      const name = `crash ${round}-${next++}`;
+      let response: Response;
+      try {
+        response = await fetch(`${url}/api/fields/v1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ Name: name, WorkingArea: 1.5 }),
+        });
+      } catch {
+        return; // the connection died with the server
+      }
+      if (response.status !== 201) throw new Error(`creating ${name} answered ${response.status}`);
+      await response.arrayBuffer();
+      acknowledged.push(name);
+    }
+  };
+  await Promise.all([loop(), loop(), loop(), loop()]);
+}
+
+async function fieldNames(url: string, token: string): Promise<Set<string>> {
+  const fields = await json<{ Name: string }[]>(
+    await fetch(`${url}/api/fields/v1`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  return new Set(fields.map((field) => field.Name));
+}
+
+describe(`the server killed with SIGKILL while writing (${kind})`, () => {
+  let env: Record<string, string>;
+  let cleanUp = async () => {};
+  let running: Running | null = null;
+
+  beforeAll(async () => {
+    if (serverUrl) {
+      const name = `headland_crash_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      env = { DATABASE_URL: url.toString() };
+      cleanUp = async () => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      };
+    } else {
+      const dataDir = mkdtempSync(join(tmpdir(), 'headland-crash-'));
+      await copyMigratedPgliteDir(join(dataDir, 'db'));
+      env = { DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '' };
+      cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    await cleanUp();
+  });
+
+  it(`loses no acknowledged write over ${kills} kills`, { timeout: 600_000 }, async () => {
+    const acknowledged: string[] = [];
+    for (let round = 0; round < kills; round++) {
+      running = await startServer(env);
+      const token = await ownerToken(running.url);
+      const present = await fieldNames(running.url, token);
+      expect(
+        acknowledged.filter((name) => !present.has(name)),
+        `missing after restart ${round}`,
+      ).toEqual([]);
+
+      const written: string[] = [];
+      const writing = writeUntilKilled(running.url, token, round, written);
+      // Once writes flow, kill at a moment that varies per round, mostly with writes under way.
+      const deadline = Date.now() + 30_000;
+      while (written.length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
+      running.child.kill('SIGKILL');
+      await running.exited;
+      await writing;
+      expect(written.length, `round ${round} wrote nothing before the kill`).toBeGreaterThan(0);
+      acknowledged.push(...written);
+    }
+    running = await startServer(env);
+    const present = await fieldNames(running.url, await ownerToken(running.url));
+    expect(acknowledged.filter((name) => !present.has(name))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(kills);
+  });
+
+  it.runIf(!serverUrl)('turns a second server on the same data folder away, saying why', async () => {
+    expect(running?.child.exitCode).toBeNull();
+    expect(running?.child.signalCode).toBeNull();
+    const second = spawnServer(env, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Headland cannot start: The embedded database in ${env.DATA_DIR} is already in use by process ${running?.child.pid}`,
+    );
+    // The first server still answers.
+    expect((await fetch(`${running?.url}/api/health`)).status).toBe(200);
+  });
+});
