@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boundaryInputSchema, Srid, type GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
 import type { Db } from '../../db/database.ts';
+import { countBoundaryVertices } from '@headland/domain/boundaryVertices';
+import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { validationFailed } from '../../http/httpErrors.ts';
+import { requestIssues } from '../../http/requestLimits.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
 /** A boundary ready to store: valid polygons only, as a MultiPolygon in EPSG:4326, with its geodesic area. */
@@ -59,6 +62,16 @@ export async function prepareBoundary(
   field = 'Boundary',
 ): Promise<StoredBoundary> {
   const fail = (message = invalidBoundaryMessage) => validationFailed([{ Field: field, Message: message }]);
+  // Counted before anything reads the boundary: PostGIS's time grows with the vertices, and on the embedded
+  // database it runs on the server's only thread.
+  const vertices = countBoundaryVertices(input);
+  if (vertices > maxBoundaryVertices) {
+    throw requestIssues({
+      Field: field,
+      Code: 'tooManyVertices',
+      Params: { count: vertices, max: maxBoundaryVertices },
+    });
+  }
   const parsed = boundaryInputSchema.safeParse(input);
   if (!parsed.success) throw fail();
   let row: CheckRow | undefined;
