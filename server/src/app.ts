@@ -11,6 +11,7 @@ import type { AppDeps } from './appDeps.ts';
 import { registerCompression } from './http/compression.ts';
 import { webPageSender } from './http/webPage.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
+import { documentPublicRoutes } from './http/publicRoutes.ts';
 import { defaultBodyLimit, registerRequestLimits } from './http/requestLimits.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
@@ -30,6 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
   registerErrorHandler(app, { sendWebPage });
   registerRequestLimits(app);
+  documentPublicRoutes(app);
 
   await app.register(formbody);
   await app.register(websocket);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { warmUpGeometry } from './db/warmUpGeometry.ts';
 import { demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 
 const config = configFromEnv();
@@ -9,6 +10,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.db.transaction((tx) => seedReferenceData(tx));
 const seeded = await seedDemoData(database);
 const app = await buildApp({ config, database });
+// Before the first user: the embedded database's first geometry call would hold every request for seconds.
+await warmUpGeometry(database.db);
 
 const shutdown = async () => {
   await app.close();

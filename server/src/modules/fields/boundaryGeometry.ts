@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boundaryInputSchema, Srid, type GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
 import type { Db } from '../../db/database.ts';
-import { countBoundaryVertices } from '@headland/domain/boundaryVertices';
+import { countBoundaryVertices, isGeoJsonBoundary } from '@headland/domain/boundaryVertices';
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { validationFailed } from '../../http/httpErrors.ts';
 import { requestIssues } from '../../http/requestLimits.ts';
@@ -72,16 +72,19 @@ export async function prepareBoundary(
       Params: { count: vertices, max: maxBoundaryVertices },
     });
   }
-  const parsed = boundaryInputSchema.safeParse(input);
+  // GeoJSON is checked without the schema's copy of every position; text goes through the schema (trimmed).
+  const parsed = isGeoJsonBoundary(input)
+    ? { success: true as const, data: input }
+    : boundaryInputSchema.safeParse(typeof input === 'string' ? input : null);
   if (!parsed.success) throw fail();
   let row: CheckRow | undefined;
   try {
     const result = await sqlRows<CheckRow>(
       db,
       sql`
-      WITH src AS (SELECT ST_Force2D(${sourceGeometrySql(parsed.data, srid)}) AS g),
-           valid AS (SELECT g AS raw, ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) AS g FROM src),
-           checked AS (
+      WITH src AS MATERIALIZED (SELECT ST_Force2D(${sourceGeometrySql(parsed.data, srid)}) AS g),
+           valid AS MATERIALIZED (SELECT g AS raw, ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) AS g FROM src),
+           checked AS MATERIALIZED (
              SELECT raw, g, ST_SRID(raw) AS srid, ST_XMin(raw) AS min_x, ST_YMin(raw) AS min_y,
                     ST_XMax(raw) AS max_x, ST_YMax(raw) AS max_y, ST_IsEmpty(g) AS empty,
                     ${withinSql(Srid.Wgs84)} OR ${withinSql(Srid.BritishNationalGrid)} AS usable
