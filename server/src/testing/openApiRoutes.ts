@@ -47,7 +47,11 @@ export interface ApiRoute {
   queryParams: RouteParameter[];
   /** The JSON body's schema, when the route takes JSON. */
   jsonBody: JsonSchema | null;
-  /** The route takes a body but the document describes no JSON one: an upload (multipart/form-data). */
+  /**
+   * The route may take an upload: the document says multipart/form-data, or the route takes a body the
+   * document does not describe (uploads' bodies are read by the handler, so the document may not show them).
+   * Walkers send such routes both no body and a multipart one.
+   */
   multipart: boolean;
   /** Multipart fields the document names, when it describes them. */
   multipartFields: Record<string, JsonSchema>;
@@ -125,7 +129,12 @@ export function sampleOf(
   switch (type) {
     case 'integer':
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+      const min =
+        typeof schema.exclusiveMinimum === 'number'
+          ? schema.exclusiveMinimum + 1
+          : typeof schema.minimum === 'number'
+            ? schema.minimum
+            : undefined;
       const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
       if (min !== undefined && min > -1e6) return type === 'integer' ? Math.ceil(min) : min;
       if (max !== undefined && max < 1) return max;

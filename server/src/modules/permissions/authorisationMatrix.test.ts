@@ -155,14 +155,18 @@ function leaks(response: LightMyRequestResponse, foreign: HoldingData[], own: Ho
   return found;
 }
 
-/** A request for `route` aimed at `target`'s objects: path, query and body ids are the target's. */
-function requestFor(route: ApiRoute, target: HoldingData): InjectOptions {
+/**
+ * The requests for `route` aimed at `target`'s objects: path, query and body ids are the target's. A route
+ * that may take an upload gets one request without a body and one with a multipart body.
+ */
+function requestsFor(route: ApiRoute, target: HoldingData): InjectOptions[] {
   const pick = (name: string): unknown => {
     if (/holdingid$/i.test(name)) return target.id;
     if (/^fieldid$/i.test(name)) return target.fieldIds[0];
     if (/croppingid$/i.test(name)) return target.croppingIds[0];
     if (/^userid$/i.test(name)) return target.userIds[0];
     if (/^(year|yearid|croppingyearid)$/i.test(name)) return 2025;
+    if (/date$/i.test(name)) return '2025-03-01';
     if (name === 'srid') return 4326;
     if (/email$/i.test(name)) return 'someone@farm.example';
     if (name === 'Boundary')
@@ -199,29 +203,34 @@ function requestFor(route: ApiRoute, target: HoldingData): InjectOptions {
   const url = fillPath(route.path, pathValues) + queryString(queryValues);
   const method = route.method as 'GET';
   if (route.jsonBody)
-    return { method, url, payload: sampleOf(route.jsonBody, (name) => pick(name)) as object };
+    return [{ method, url, payload: sampleOf(route.jsonBody, (name) => pick(name)) as object }];
   if (route.multipart) {
     const fields = Object.fromEntries(
       Object.keys(route.multipartFields).map((name) => [name, String(pick(name) ?? 'x')]),
     );
-    return {
-      method,
-      url,
-      ...multipartBody(fields, {
-        field: 'file',
-        name: 'upload.zip',
-        type: 'application/zip',
-        content: Buffer.from('PK'),
-      }),
-    };
+    return [
+      { method, url },
+      {
+        method,
+        url,
+        ...multipartBody(fields, {
+          field: 'file',
+          name: 'upload.zip',
+          type: 'application/zip',
+          content: Buffer.from('PK'),
+        }),
+      },
+    ];
   }
-  return { method, url };
+  return [{ method, url }];
 }
 
 interface Caller {
   login: string;
   /** Token of the caller's holding session, or the sign-in token when no holding opens. */
   headers: Record<string, string>;
+  /** The sign-in token, which opens the holding again after a call that changed the session. */
+  account: Record<string, string>;
   own: HoldingData[];
   foreign: HoldingData[];
   /** The caller may write nothing on its own holding. */
@@ -263,7 +272,7 @@ async function signInCaller(email: string, password: string): Promise<Caller> {
       readOnly = body.ReadOnly || !Object.values(body.Permissions).some((permission) => permission.write);
     }
   }
-  return { login: email, headers, own, foreign, readOnly };
+  return { login: email, headers, account, own, foreign, readOnly };
 }
 
 /** Logout last: it ends the caller's session. */
@@ -316,6 +325,22 @@ describe('the authorisation matrix', () => {
     for (const login of demoLogins) callers.push(await signInCaller(login.email, login.password));
     expect(callers.filter((caller) => caller.foreign.length > 0).length).toBeGreaterThan(5);
 
+    /** Opens the caller's own holding again: session calls (start, select) leave the token without it. */
+    const reopen = async (caller: Caller) => {
+      if (!caller.own[0]) return;
+      const select = await test.app.inject({
+        method: 'POST',
+        url: '/api/session/v1/holdings/select',
+        headers: caller.account,
+        payload: { holdingId: caller.own[0].id, yearId: 2025 },
+      });
+      if (select.statusCode === 200) {
+        caller.headers = { authorization: `Bearer ${select.json<SelectHoldingResponse>().Token}` };
+      }
+      before = await digests();
+    };
+    const changesSession = (route: ApiRoute) => /\/session\/v1\/(start|holdings\/select)$/.test(route.path);
+
     // No token, and a logged-out token: nothing is read or written, whatever the target.
     const revoked = await signInCaller('client@headland.example', demoLogins[0]!.password);
     const logout = await test.app.inject({
@@ -326,34 +351,30 @@ describe('the authorisation matrix', () => {
     expect(logout.statusCode).toBeLessThan(300);
     for (const route of routes) {
       for (const target of holdings) {
-        const options = requestFor(route, target);
-        const everything = { unchanged: () => true, foreign: holdings, own: [], anonymous: true };
-        await send('no token', options, everything, route);
-        await send(
-          'logged-out token',
-          { ...options, headers: { ...options.headers, ...revoked.headers } },
-          everything,
-          route,
-        );
+        for (const options of requestsFor(route, target)) {
+          const everything = { unchanged: () => true, foreign: holdings, own: [], anonymous: true };
+          await send('no token', options, everything, route);
+          const withRevoked = { ...options, headers: { ...options.headers, ...revoked.headers } };
+          await send('logged-out token', withRevoked, everything, route);
+        }
       }
     }
 
     // Every caller on the ids of holdings it does not belong to (before any own-holding write changes ids).
     for (const caller of callers) {
+      const check = {
+        unchanged: (id: number) => !caller.own.some((holding) => holding.id === id) || caller.readOnly,
+        foreign: caller.foreign,
+        own: caller.own,
+      };
       for (const route of routes.filter((item) => !/logout/.test(item.key))) {
         for (const target of caller.foreign) {
-          const options = requestFor(route, target);
-          await send(
-            `${caller.login} on ${target.name}`,
-            { ...options, headers: { ...options.headers, ...caller.headers } },
-            {
-              unchanged: (id) => !caller.own.some((holding) => holding.id === id) || caller.readOnly,
-              foreign: caller.foreign,
-              own: caller.own,
-            },
-            route,
-          );
+          for (const options of requestsFor(route, target)) {
+            const headers = { ...options.headers, ...caller.headers };
+            await send(`${caller.login} on ${target.name}`, { ...options, headers }, check, route);
+          }
         }
+        if (changesSession(route)) await reopen(caller);
       }
     }
 
@@ -361,19 +382,18 @@ describe('the authorisation matrix', () => {
     for (const caller of callers) {
       const target = caller.own[0];
       if (!target) continue;
+      const check = {
+        unchanged: (id: number) => !caller.own.some((holding) => holding.id === id) || caller.readOnly,
+        foreign: caller.foreign,
+        own: caller.own,
+        ownPass: true,
+      };
       for (const route of routes) {
-        const options = requestFor(route, target);
-        await send(
-          `${caller.login} on own ${target.name}`,
-          { ...options, headers: { ...options.headers, ...caller.headers } },
-          {
-            unchanged: (id) => !caller.own.some((holding) => holding.id === id) || caller.readOnly,
-            foreign: caller.foreign,
-            own: caller.own,
-            ownPass: true,
-          },
-          route,
-        );
+        for (const options of requestsFor(route, target)) {
+          const headers = { ...options.headers, ...caller.headers };
+          await send(`${caller.login} on own ${target.name}`, { ...options, headers }, check, route);
+        }
+        if (changesSession(route)) await reopen(caller);
       }
     }
 
