@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { warmUpGeometry } from './db/warmUpGeometry.ts';
+import { warmUpGeometry } from './modules/fields/warmUpGeometry.ts';
 import { demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 
 const config = configFromEnv();

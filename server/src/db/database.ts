@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { migrate } from './migrate.ts';
+import { takeTurnsBetweenStatements } from './turnTakingPglite.ts';
 
 /** What both drivers answer to `execute`: at least the rows, typed by the caller. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -63,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { postgis } });
+  takeTurnsBetweenStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const execScript = async (script: string) => {
     await client.transaction(async (tx) => {

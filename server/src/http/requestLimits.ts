@@ -85,6 +85,12 @@ export function registerRequestLimits(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => checkTexts(request));
+  // Writing a large answer (a boundary near the vertex limit) takes a while on the server's thread: requests
+  // that arrived while the handler ran are taken first.
+  app.addHook('preSerialization', async (_request, _reply, payload) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return payload;
+  });
 }
 
 /** The words of a body refused for its size, with the route's own limit. */

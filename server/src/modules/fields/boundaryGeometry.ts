@@ -1,10 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boundaryInputSchema, Srid, type GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
+import {
+  boundaryInputSchema,
+  Srid,
+  type GeoJsonMultiPolygon,
+  type GeoJsonPolygon,
+} from '@headland/domain/api/fieldsApi';
 import type { Db } from '../../db/database.ts';
 import { countBoundaryVertices, isGeoJsonBoundary } from '@headland/domain/boundaryVertices';
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { validationFailed } from '../../http/httpErrors.ts';
 import { requestIssues } from '../../http/requestLimits.ts';
+import { ewkbHexOfGeoJson } from './boundaryWkb.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
 /** A boundary ready to store: valid polygons only, as a MultiPolygon in EPSG:4326, with its geodesic area. */
@@ -41,12 +47,14 @@ function withinSql(srid: Srid): SQL {
 }
 
 /**
- * SQL reading a boundary in the client's form, in `srid`: GeoJSON geometry, or (E)WKT text whose own `SRID=`
- * prefix wins. PostGIS marks every GeoJSON geometry 4326, so its SRID is always replaced.
+ * SQL reading a boundary in the client's form, in `srid`: GeoJSON geometry (sent as EWKB in `srid`), or (E)WKT
+ * text whose own `SRID=` prefix wins.
  */
 function sourceGeometrySql(input: unknown, srid: Srid): SQL {
-  if (typeof input !== 'string')
-    return sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(input)}), ${srid}::int)`;
+  if (typeof input !== 'string') {
+    const ewkb = ewkbHexOfGeoJson(input as GeoJsonPolygon | GeoJsonMultiPolygon, srid);
+    return sql`ST_GeomFromEWKB(decode(${ewkb}, 'hex'))`;
+  }
   return sql`(SELECT CASE WHEN ST_SRID(w.g) = 0 THEN ST_SetSRID(w.g, ${srid}::int) ELSE w.g END
                 FROM (SELECT ST_GeomFromEWKT(${input}) AS g) w)`;
 }
