@@ -6,18 +6,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
 import { registerCompression } from './http/compression.ts';
 import { webPageSender } from './http/webPage.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { documentPublicRoutes } from './http/publicRoutes.ts';
+import { defaultBodyLimit, registerRequestLimits } from './http/requestLimits.ts';
 import { registerAccessHook } from './modules/session/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
 
@@ -30,17 +27,18 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(deps.config.logLevel, options.logStream),
-    bodyLimit: 110 * 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
-  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const indexFile = join(deps.config.webDist, 'index.html');
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
   registerErrorHandler(app, { sendWebPage });
   registerAccessLog(app);
   await registerSecurityHeaders(app, deps.config);
+  registerRequestLimits(app);
+  documentPublicRoutes(app);
 
   await app.register(formbody);
   await app.register(websocket);

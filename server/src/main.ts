@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { demoAccountsPresent, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 import { safeError } from './http/logging.ts';
 import { closeOnSignals } from './http/shutdown.ts';
+import { warmUpGeometry } from './modules/fields/warmUpGeometry.ts';
 
 // A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
 const fail = (error: unknown) => {
@@ -42,6 +43,8 @@ await database.db.transaction((tx) => seedReferenceData(tx));
 // Demo accounts only where asked for, and only into an empty database.
 const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
 const app = await buildApp({ config, database });
+// Before the first user: the embedded database's first geometry call would hold every request for seconds.
+await warmUpGeometry(database.db);
 closeOnSignals(app, database);
 
 await app.listen({ port: config.port, host: config.host });

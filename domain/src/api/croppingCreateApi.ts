@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { croppingWriteSchema } from './fieldsApi';
+import { dbId } from './wireValues';
 
 /**
  * POST /api/croppings/v1: a cropping write, plus the croppings of the same field and year whose area the new
@@ -8,7 +9,7 @@ import { croppingWriteSchema } from './fieldsApi';
  */
 export const croppingCreateSchema = croppingWriteSchema.extend({
   TakeAreaFrom: z
-    .array(z.number().int().positive())
+    .array(dbId)
     .max(20)
     .optional()
     .describe('Croppings of the same field and year that give up the new cropping’s area.'),

@@ -15,6 +15,8 @@ import { fieldSchema, fieldYearSchema } from '../field';
 import { holdingIssueSchema } from '../holdingValidation';
 import { isoDateSchema } from '../isoDate';
 import { checkInPlace } from './checkInPlace';
+import { dbId, dbIdParam, dbInt } from './wireValues';
+import { maxDbId } from '../inputLimits';
 
 /**
  * The fields, croppings, holding-validation and boundary-import calls. Boundaries travel as GeoJSON (or WKT on
@@ -74,7 +76,7 @@ export type FieldYearsQuery = z.infer<typeof fieldYearsQuerySchema>;
 
 export const sridOnlyQuerySchema = z.object({ srid: sridQuerySchema });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: dbIdParam });
 
 /** A cropping linked before or after another one in the rotation. */
 export const croppingLinkSchema = z.object({
@@ -171,6 +173,8 @@ export const fieldListClientSchema = checkInPlace(fieldListClientRules);
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 const optionalArea = z.number().nonnegative().max(1_000_000).nullish();
+/** Manure spread area: negative means not set (the field area counts). */
+const spreadArea = z.number().min(-1_000_000).max(1_000_000).nullish();
 
 /**
  * Create or update a field. On update an absent member keeps its value; `null` clears it. `Boundary` is checked
@@ -188,15 +192,18 @@ export const fieldWriteSchema = z.object({
   AreaType: fieldAreaTypeSchema.optional(),
   WorkingArea: optionalArea,
   WholeArea: optionalArea,
-  ManureSpreadArea: z.number().max(1_000_000).nullish(),
-  Years: z.array(fieldYearSchema).max(200).optional(),
+  ManureSpreadArea: spreadArea,
+  Years: z
+    .array(fieldYearSchema.extend({ YearId: z.number().int().min(1990).max(2100) }))
+    .max(200)
+    .optional(),
   IgnoreBoundary: z.boolean().optional(),
 });
 export type FieldWrite = z.infer<typeof fieldWriteSchema>;
 
 /** Create or update a cropping. On update an absent member keeps its value; `null` clears it. */
 export const croppingWriteSchema = z.object({
-  FieldId: z.number().int().positive().optional(),
+  FieldId: dbId.optional(),
   YearId: z.number().int().min(1990).max(2100).optional(),
   PlotId: optionalText(50),
   BatchId: optionalText(50),
@@ -204,10 +211,10 @@ export const croppingWriteSchema = z.object({
   HarvestDate: isoDateSchema.nullish(),
   DestructionDate: isoDateSchema.nullish(),
   Destroyed: z.boolean().optional(),
-  CropId: z.number().int().nonnegative().optional(),
+  CropId: z.number().int().nonnegative().max(maxDbId).optional(),
   CropName: optionalText(100),
   CropDescr: optionalText(250),
-  VarietyId: z.number().int().positive().nullish(),
+  VarietyId: dbId.nullish(),
   VarietyName: optionalText(100),
   Market: optionalText(100),
   Purpose: cropPurposeSchema.nullish(),
@@ -217,13 +224,21 @@ export const croppingWriteSchema = z.object({
     .optional()
     .describe('GeoJSON Polygon or MultiPolygon, or WKT, in the coordinate system srid.'),
   srid: sridSchema.optional(),
-  ManureSpreadArea: z.number().max(1_000_000).nullish(),
-  ManagementOptions: z.array(managementOptionSchema).max(100).optional(),
+  ManureSpreadArea: spreadArea,
+  ManagementOptions: z
+    .array(
+      managementOptionSchema.extend({
+        Code: z.string().max(50),
+        Area: z.number().nonnegative().max(1_000_000),
+      }),
+    )
+    .max(100)
+    .optional(),
   ProtectionStatus: protectionStatusSchema.nullish(),
   GrassManagement: grassManagementSchema.nullish(),
   GrassCuts: grassCutsSchema.nullish(),
   GrowingSeasonLength: growingSeasonLengthSchema.nullish(),
-  NCropGroup: z.number().int().nullish(),
+  NCropGroup: dbInt.nullish(),
   BiomassLevel: biomassLevelSchema.nullish(),
   NLeafAnalysis: nLeafAnalysisSchema.nullish(),
   Residue: cropResidueSchema.nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pkModelSchema } from '../holdingRules.ts';
 import { holdingSummarySchema } from './sessionApi.ts';
+import { dbId, dbIdParam, dbInt } from './wireValues.ts';
 
 /**
  * The holding calls of session-shell §7 (Holdings and settings) and holdings spec §7: the holdings list, the
@@ -87,9 +88,9 @@ export type HoldingsListResponse = z.infer<typeof holdingsListResponseSchema>;
  * another town than the holding's (the town was just changed in the dialog).
  */
 export const holdingStatusQuerySchema = z.object({
-  holdingId: z.coerce.number().int().positive().optional(),
+  holdingId: dbIdParam.optional(),
   year: z.coerce.number().int().min(1990).max(2100),
-  townId: z.coerce.number().int().positive().optional(),
+  townId: dbIdParam.optional(),
 });
 
 /**
@@ -117,24 +118,25 @@ export type HoldingStatus = z.infer<typeof holdingStatusResponseSchema>;
  * server checks them in the order of the form and answers the spec's messages.
  */
 export const holdingInputSchema = z.object({
-  HoldingId: id.nullish(),
+  HoldingId: dbId.nullish(),
   TradingName: z.string().max(200).nullish(),
   AccountNumber: z.string().max(1000).nullish(),
   Address: z.string().max(2000).nullish(),
-  TownId: id.nullish(),
-  BusinessId: id.nullish(),
-  Region: id.nullish(),
+  TownId: dbId.nullish(),
+  BusinessId: dbId.nullish(),
+  Region: dbInt.nullish(),
   NVZ: z.boolean().nullish(),
-  PSorpCapacity: id.nullish(),
-  WeatherStationId: id.nullish(),
+  PSorpCapacity: dbInt.nullish(),
+  WeatherStationId: dbId.nullish(),
 });
 export type HoldingInput = z.infer<typeof holdingInputSchema>;
 
 export const holdingWeatherInputSchema = z.object({
-  HoldingId: id.nullish(),
-  Year: id.nullish(),
-  Month: id.nullish(),
-  Rainfall: z.number().nullish(),
+  HoldingId: dbId.nullish(),
+  Year: dbInt.nullish(),
+  Month: dbInt.nullish(),
+  /** Millimetres in the month. */
+  Rainfall: z.number().min(0).max(10_000).nullish(),
 });
 
 /**
@@ -148,9 +150,9 @@ export const holdingWeatherInputSchema = z.object({
 export const holdingSaveRequestSchema = z.object({
   holding: holdingInputSchema,
   croppingYearId: z.number().int().min(1990).max(2100).nullish(),
-  firstCroppingYear: z.number().int().nullish(),
+  firstCroppingYear: dbInt.nullish(),
   changeNVZOnAllFields: z.boolean().nullish(),
-  totalArea: z.number().nullish(),
+  totalArea: z.number().min(0).max(1_000_000).nullish(),
   grasslandDerogation: z.boolean().nullish(),
   grasslandDerogationNumber: z.string().max(100).nullish(),
   holdingWeather: z.array(holdingWeatherInputSchema).max(24).nullish(),
@@ -159,7 +161,7 @@ export const holdingSaveRequestSchema = z.object({
 });
 export type HoldingSaveRequest = z.infer<typeof holdingSaveRequestSchema>;
 
-export const holdingIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const holdingIdParamsSchema = z.object({ id: dbIdParam });
 
 export const holdingEmptyResponseSchema = z.object({ Empty: z.boolean() });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { holdingFeatureFlagsSchema, holdingPermissionsSchema } from '../holdingPermissions.ts';
 import { holdingRoleSchema, invitationAccessLevelSchema } from '../roles.ts';
 import { visibleCroppingEntrySchema } from '../visibleCroppings.ts';
+import { dbId } from './wireValues.ts';
 
 /**
  * The holding users and permissions dialog (holdings spec §2.2, §3, §7) and invitations: the permission grid,
@@ -19,7 +20,7 @@ export const permissionsQuerySchema = z.object({
 });
 
 /** One cropping's authorisation for a restricted member: a cropping without an entry is authorised. */
-export const croppingPermissionSchema = z.object({ croppingId: id, authorized: z.boolean() });
+export const croppingPermissionSchema = z.object({ croppingId: dbId, authorized: z.boolean() });
 export type CroppingPermission = z.infer<typeof croppingPermissionSchema>;
 
 export const permissionsUserSchema = z.object({
@@ -102,7 +103,7 @@ export const permissionsResponseSchema = z.object({
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
 
 export const savePermissionsUserSchema = z.object({
-  userId: id,
+  userId: dbId,
   email: z.string().max(254).nullish(),
   /** Removes the user from the holding. */
   delete: z.boolean().nullish(),

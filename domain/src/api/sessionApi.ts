@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam, dbInt } from './wireValues.ts';
 
 /**
  * The sign-in and session calls of session-shell-connections §7, as the wire carries them. Request bodies use
@@ -76,7 +77,7 @@ export const holdingSummarySchema = z.object({
 export type HoldingSummary = z.infer<typeof holdingSummarySchema>;
 
 export const sessionStartRequestSchema = z.object({
-  initialHoldingId: z.number().int().positive().nullish(),
+  initialHoldingId: dbId.nullish(),
   acceptedInviteId: z.string().max(100).nullish(),
 });
 
@@ -94,7 +95,7 @@ export type SessionStartResponse = z.infer<typeof sessionStartResponseSchema>;
 
 export const clientStateSchema = z
   .object({
-    moduleId: z.number().int().nullish(),
+    moduleId: dbInt.nullish(),
     activity: z
       .object({ action: z.string().max(50), data: z.unknown(), resourceType: z.string().max(50).nullish() })
       .nullish(),
@@ -102,7 +103,7 @@ export const clientStateSchema = z
   .passthrough();
 
 export const selectHoldingRequestSchema = z.object({
-  holdingId: z.number().int().positive(),
+  holdingId: dbId,
   /** The crop year to open; defaults to the holding's last crop year. */
   yearId: z.number().int().min(1990).max(2100).nullish(),
   reuseSession: z.boolean().nullish(),
@@ -211,7 +212,7 @@ export const holdingQueryResponseSchema = z.array(holdingSummarySchema);
 export const changeYearRequestSchema = z.object({ YearId: z.number().int().min(1990).max(2100) });
 
 export const acceptTermsQuerySchema = z.object({
-  version: z.coerce.number().int().positive(),
+  version: dbIdParam,
   send: z
     .enum(['true', 'false'])
     .optional()
@@ -228,18 +229,18 @@ export const changePasswordRequestSchema = z.object({
 });
 
 export const updateUserRequestSchema = z.object({
-  Id: z.number().int().positive().optional(),
+  Id: dbId.optional(),
   Email: z.string().trim().email('Enter a valid e-mail address.').max(320).optional(),
   FirstName: z.string().trim().max(100).optional(),
   LastName: z.string().trim().max(100).optional(),
   Role: z.number().int().min(1).max(15).optional(),
-  BusinessId: z.number().int().nullable().optional(),
+  BusinessId: dbId.nullable().optional(),
   Properties: userPropertiesSchema.optional(),
 });
 
 export const saveSettingRequestSchema = z.object({
-  UserId: z.number().int().positive().nullable(),
-  HoldingId: z.number().int().positive().nullable(),
+  UserId: dbId.nullable(),
+  HoldingId: dbId.nullable(),
   Key: z.string().trim().min(1).max(100),
   Value: z.string().max(100_000).nullable(),
 });
@@ -274,7 +275,17 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 /** The body of every error answer: the first Errors entry is what the client shows. */
 export const apiErrorSchema = z.object({
   Message: z.string(),
-  Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+  /** Each value at fault: where (`Field`), what as a code with parameters, and in words (`Message`). */
+  Errors: z
+    .array(
+      z.object({
+        Field: z.string(),
+        Message: z.string(),
+        Code: z.string().optional(),
+        Params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+      }),
+    )
+    .optional(),
   AuthError: z.boolean().optional(),
   Resources: z.array(z.string()).optional(),
 });

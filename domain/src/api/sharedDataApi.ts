@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { cropDescriptorSchema } from '../cropAttributes';
+import { dbIdParam } from './wireValues';
 
 /** GET /api/shared-data/v2/?holdingId=&year=: the reference lists every screen picks from. */
 export const sharedDataQuerySchema = z.object({
-  holdingId: z.coerce.number().int().positive().optional(),
+  holdingId: dbIdParam.optional(),
   year: z.coerce.number().int().min(1990).max(2100).optional(),
 });
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { schema } from './schema.ts';
 import { migrate } from './migrate.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
+import { takeTurnsBetweenStatements } from './turnTakingPglite.ts';
 
 /** What both drivers answer to `execute`: at least the rows, typed by the caller. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -76,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir, { extensions: { postgis } });
+    takeTurnsBetweenStatements(client);
     const pglite = client;
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     const execScript = async (script: string) => {

@@ -10,7 +10,9 @@ beforeAll(async () => {
   registerCompression(app);
   app.get('/large', async () => large);
   app.get('/small', async () => ({ ok: true }));
-  app.get('/text', async (_request, reply) => reply.type('text/plain').send('x'.repeat(compressAboveBytes * 2)));
+  app.get('/text', async (_request, reply) =>
+    reply.type('text/plain').send('x'.repeat(compressAboveBytes * 2)),
+  );
   await app.ready();
 });
 

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { requestIssueOf } from '@headland/domain/api/requestIssues';
 import { HttpError, type FieldError } from './httpErrors.ts';
+import { fieldErrorOf } from './requestIssueWords.ts';
+import { bodyTooLargeMessage } from './requestLimits.ts';
 import type { WebPageSender } from './webPage.ts';
 
 /**
@@ -17,12 +20,21 @@ export function registerErrorHandler(
       return reply.status(error.statusCode).send({ Message: error.message, ...error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A route compiled with another validator than ours: its issues get the same words.
+      const where = error.validationContext ?? 'body';
       const errors: FieldError[] = error.validation.map((issue) => {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const where = error.validationContext ?? 'body';
-        return { Field: path || where, Message: `${path || where}: ${issue.message}` };
+        const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+        const zodIssue = { ...issue.params, code: issue.keyword, path, message: issue.message };
+        return fieldErrorOf(requestIssueOf(zodIssue as never, where, undefined));
       });
-      return reply.status(400).send({ Message: 'The request is invalid.', Errors: errors });
+      return reply
+        .status(400)
+        .send({ Message: errors[0]?.Message ?? 'The request is invalid.', Errors: errors });
+    }
+    const tooLarge = bodyTooLargeMessage(error, request);
+    if (tooLarge) return reply.status(413).send({ Message: tooLarge });
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ Message: 'The request has no body: send its values as JSON.' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ Message: 'The request body is not valid JSON.', Errors: [] });

@@ -2,6 +2,9 @@
 export interface FieldError {
   Field: string;
   Message: string;
+  /** What is wrong as a code a client may put in its own words (see domain/src/api/requestIssues.ts). */
+  Code?: string;
+  Params?: Record<string, string | number | boolean>;
 }
 
 /** An error that becomes an HTTP answer with a known status and a message fit for a user. */

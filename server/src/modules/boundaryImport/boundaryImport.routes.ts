@@ -9,6 +9,7 @@ import {
 import { badRequest, HttpError } from '../../http/httpErrors.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
 import { commitImport, previewImport } from './boundaryImport.service.ts';
+import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 /** Largest boundary file accepted: a zipped shapefile of a large estate stays far below it. */
 export const maxBoundaryFileBytes = 100 * 1024 * 1024;
@@ -62,6 +63,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
   api.post(
     '/api/fields/v1/import/commit',
     {
+      bodyLimit: routeBodyLimits.importCommit,
       config: access,
       schema: { tags, body: importCommitRequestSchema, response: { 201: importCommitResponseSchema } },
     },

@@ -24,6 +24,7 @@ import {
 import { answerYearList } from '../fields/keptLists.ts';
 import { notModifiedSchema } from '../fields/listRevalidation.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
+import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['croppings'];
@@ -81,6 +82,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/croppings/v1',
     {
+      bodyLimit: routeBodyLimits.boundary,
       config: access,
       schema: {
         tags,
@@ -99,6 +101,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/api/croppings/v1/:id',
     {
+      bodyLimit: routeBodyLimits.boundary,
       config: access,
       schema: {
         tags,

@@ -1,7 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boundaryInputSchema, Srid, type GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
+import {
+  boundaryInputSchema,
+  Srid,
+  type GeoJsonMultiPolygon,
+  type GeoJsonPolygon,
+} from '@headland/domain/api/fieldsApi';
 import type { Db } from '../../db/database.ts';
+import { countBoundaryVertices, isGeoJsonBoundary } from '@headland/domain/boundaryVertices';
+import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { validationFailed } from '../../http/httpErrors.ts';
+import { requestIssues } from '../../http/requestLimits.ts';
+import { ewkbHexOfGeoJson } from './boundaryWkb.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
 /** A boundary ready to store: valid polygons only, as a MultiPolygon in EPSG:4326, with its geodesic area. */
@@ -38,12 +47,14 @@ function withinSql(srid: Srid): SQL {
 }
 
 /**
- * SQL reading a boundary in the client's form, in `srid`: GeoJSON geometry, or (E)WKT text whose own `SRID=`
- * prefix wins. PostGIS marks every GeoJSON geometry 4326, so its SRID is always replaced.
+ * SQL reading a boundary in the client's form, in `srid`: GeoJSON geometry (sent as EWKB in `srid`), or (E)WKT
+ * text whose own `SRID=` prefix wins.
  */
 function sourceGeometrySql(input: unknown, srid: Srid): SQL {
-  if (typeof input !== 'string')
-    return sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(input)}), ${srid}::int)`;
+  if (typeof input !== 'string') {
+    const ewkb = ewkbHexOfGeoJson(input as GeoJsonPolygon | GeoJsonMultiPolygon, srid);
+    return sql`ST_GeomFromEWKB(decode(${ewkb}, 'hex'))`;
+  }
   return sql`(SELECT CASE WHEN ST_SRID(w.g) = 0 THEN ST_SetSRID(w.g, ${srid}::int) ELSE w.g END
                 FROM (SELECT ST_GeomFromEWKT(${input}) AS g) w)`;
 }
@@ -59,16 +70,29 @@ export async function prepareBoundary(
   field = 'Boundary',
 ): Promise<StoredBoundary> {
   const fail = (message = invalidBoundaryMessage) => validationFailed([{ Field: field, Message: message }]);
-  const parsed = boundaryInputSchema.safeParse(input);
+  // Counted before anything reads the boundary: PostGIS's time grows with the vertices, and on the embedded
+  // database it runs on the server's only thread.
+  const vertices = countBoundaryVertices(input);
+  if (vertices > maxBoundaryVertices) {
+    throw requestIssues({
+      Field: field,
+      Code: 'tooManyVertices',
+      Params: { count: vertices, max: maxBoundaryVertices },
+    });
+  }
+  // GeoJSON is checked without the schema's copy of every position; text goes through the schema (trimmed).
+  const parsed = isGeoJsonBoundary(input)
+    ? { success: true as const, data: input }
+    : boundaryInputSchema.safeParse(typeof input === 'string' ? input : null);
   if (!parsed.success) throw fail();
   let row: CheckRow | undefined;
   try {
     const result = await sqlRows<CheckRow>(
       db,
       sql`
-      WITH src AS (SELECT ST_Force2D(${sourceGeometrySql(parsed.data, srid)}) AS g),
-           valid AS (SELECT g AS raw, ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) AS g FROM src),
-           checked AS (
+      WITH src AS MATERIALIZED (SELECT ST_Force2D(${sourceGeometrySql(parsed.data, srid)}) AS g),
+           valid AS MATERIALIZED (SELECT g AS raw, ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) AS g FROM src),
+           checked AS MATERIALIZED (
              SELECT raw, g, ST_SRID(raw) AS srid, ST_XMin(raw) AS min_x, ST_YMin(raw) AS min_y,
                     ST_XMax(raw) AS max_x, ST_YMax(raw) AS max_y, ST_IsEmpty(g) AS empty,
                     ${withinSql(Srid.Wgs84)} OR ${withinSql(Srid.BritishNationalGrid)} AS usable

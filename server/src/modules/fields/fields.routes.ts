@@ -13,6 +13,7 @@ import { fieldsCallerOf } from './fieldsCaller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
 import { answerYearList } from './keptLists.ts';
 import { notModifiedSchema } from './listRevalidation.ts';
+import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const access = { access: { area: 'fields' as const } };
 const tags = ['fields'];
@@ -59,6 +60,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/fields/v1',
     {
+      bodyLimit: routeBodyLimits.boundary,
       config: access,
       schema: {
         tags,
@@ -77,6 +79,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/api/fields/v1/:id',
     {
+      bodyLimit: routeBodyLimits.boundary,
       config: access,
       schema: {
         tags,

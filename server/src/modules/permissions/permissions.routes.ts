@@ -14,6 +14,7 @@ import {
   switchToRestrictedMember,
   type PermissionsDeps,
 } from './permissions.service.ts';
+import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const tags = ['permissions'];
 // Every member of the holding opens the dialog; who may change what is decided inside from the membership.
@@ -36,6 +37,7 @@ export async function permissionsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/holdings/v1/permissions',
     {
+      bodyLimit: routeBodyLimits.permissions,
       config: member,
       schema: {
         tags,

@@ -34,6 +34,7 @@ import {
   TokenGrantError,
   type SignInDeps,
 } from './signIn.service.ts';
+import { RequestValidationError, routeBodyLimits } from '../../http/requestLimits.ts';
 
 export interface SessionRoutesOptions {
   /** Key of the maps service handed to the client; null when none is configured. */
@@ -62,6 +63,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   routes.post(
     '/oauth/token',
     {
+      bodyLimit: routeBodyLimits.signIn,
       config: { access: 'public' },
       attachValidation: true,
       errorHandler: handleTokenError,
@@ -167,6 +169,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
 /** A token request the schema refused, described in the OAuth shape. */
 function tokenRequestError(error: Error): TokenGrantError {
+  if (error instanceof RequestValidationError) {
+    if (error.errors.some((entry) => entry.Field === 'grant_type')) {
+      return new TokenGrantError(400, 'unsupported_grant_type', 'grant_type must be "password" or "token".');
+    }
+    return new TokenGrantError(400, 'invalid_request', error.message);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => issue.instancePath.replace(/^\//, '') || 'body');
     if (fields.includes('grant_type')) {
