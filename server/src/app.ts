@@ -26,7 +26,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
     bodyLimit: 110 * 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
+    trustProxy: deps.config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

@@ -19,6 +19,19 @@ export interface ServerConfig {
   logLevel: string;
   /** Key of the keyed basemap providers (aerial, Ordnance Survey, road map); null when none is configured. */
   bingMapsKey: string | null;
+  /**
+   * Whether client addresses are read from X-Forwarded-For: false (the default) uses the connection's address;
+   * true trusts every proxy; a comma-separated list of addresses or CIDR ranges trusts those proxies only.
+   */
+  trustProxy?: boolean | string;
+}
+
+/** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
+export function trustProxyFromEnv(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|0|no|off)$/i.test(text)) return false;
+  if (/^(true|1|yes|on)$/i.test(text)) return true;
+  return text;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,5 +48,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     logLevel: env.LOG_LEVEL ?? 'warn',
     bingMapsKey: env.BING_MAPS_KEY || null,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
 }

@@ -51,11 +51,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     authCache: app.authCache,
     bingMapsKey: options.bingMapsKey ?? null,
   };
-  // Throttle state belongs to this app instance: two apps in one process (tests) never share counts.
+  // Throttle state lives in the database, shared by every server on it.
   const signInDeps: SignInDeps = {
     db: deps.db,
     config: deps.config,
-    throttle: createLoginThrottle(options.throttle),
+    throttle: createLoginThrottle(deps.db, options.throttle),
     dummyHash: createDummyHash(),
   };
 

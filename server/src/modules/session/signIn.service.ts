@@ -74,7 +74,7 @@ async function tokenFor(deps: SignInDeps, user: UserRow, brandId: BrandId): Prom
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn, restricted };
 }
 
-/** The password grant: e-mail address (any case) and password, throttled per address and per client. */
+/** The password grant: e-mail address (any case) and password, throttled per account and client address. */
 export async function signInWithPassword(
   deps: SignInDeps,
   input: { username?: string; password?: string; ip: string; brandId: BrandId },
@@ -84,7 +84,7 @@ export async function signInWithPassword(
   if (!email || !password) {
     throw new TokenGrantError(400, 'invalid_request', 'Enter your e-mail address and your password.');
   }
-  const verdict = deps.throttle.check(email, input.ip);
+  const verdict = await deps.throttle.check(email, input.ip);
   if (verdict.blocked) {
     throw new TokenGrantError(
       429,
@@ -97,10 +97,10 @@ export async function signInWithPassword(
   // Unknown users and users without a password still cost one hash check, so timing does not tell them apart.
   const matches = await verifyPassword(password, user?.password_hash ?? (await deps.dummyHash));
   if (!user?.password_hash || !matches) {
-    deps.throttle.recordFailure(email, input.ip);
+    await deps.throttle.recordFailure(email, input.ip);
     throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage);
   }
-  deps.throttle.recordSuccess(email);
+  await deps.throttle.recordSuccess(email, input.ip);
   return tokenFor(deps, user, input.brandId);
 }
 

@@ -12,7 +12,8 @@ import {
   signIn,
   type TestUser,
 } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, testConfig, type TestApp } from '../../testing/testApp.ts';
 import { issueLoginToken } from './loginTokens.service.ts';
 import { sqlRows } from './sqlRows.ts';
 
@@ -180,71 +181,107 @@ describe('POST /oauth/token with the password grant', () => {
 });
 
 describe('throttling of failed sign-ins', () => {
-  it('refuses an e-mail address after 5 failures in 15 minutes, even with the right password, saying how long to wait', async () => {
+  const wrong = (email: string, address: string) =>
+    requestToken({ grant_type: 'password', username: email, password: 'Wrong1234' }, address);
+  const right = (email: string, address: string) =>
+    requestToken({ grant_type: 'password', username: email, password: defaultPassword }, address);
+
+  it('refuses an account from one address after 5 failures in 15 minutes, even with the right password, saying how long to wait', async () => {
     const target = await createUser(t.db);
+    const address = freshAddress();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await requestToken({
-        grant_type: 'password',
-        username: target.email,
-        password: 'Wrong1234',
-      });
-      expect(response.statusCode).toBe(400);
+      expect((await wrong(target.email, address)).statusCode).toBe(400);
     }
-    const blocked = await requestToken({
-      grant_type: 'password',
-      username: target.email,
-      password: defaultPassword,
-    });
+    const blocked = await right(target.email, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       error: 'too_many_attempts',
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
-    // Someone else is not affected.
-    expect(
-      (await requestToken({ grant_type: 'password', username: user.email, password: defaultPassword }))
-        .statusCode,
-    ).toBe(200);
+    // Someone else is not affected, even from the same address.
+    expect((await right(user.email, address)).statusCode).toBe(200);
+  });
+
+  it('does not lock the owner out when the failures come from elsewhere', async () => {
+    const target = await createUser(t.db);
+    const attacker = freshAddress();
+    for (let attempt = 0; attempt < 8; attempt++) await wrong(target.email, attacker);
+    expect((await right(target.email, attacker)).statusCode).toBe(429);
+    expect((await right(target.email, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('reads the client address from the connection, not from a forged X-Forwarded-For', async () => {
+    const target = await createUser(t.db);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
+        payload: { grant_type: 'password', username: target.email, password: 'Wrong1234' },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: address,
+      headers: { 'x-forwarded-for': '192.0.2.99' },
+      payload: { grant_type: 'password', username: target.email, password: defaultPassword },
+    });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('keeps its count in the database: another server on it refuses too, and the window frees it', async () => {
+    const target = await createUser(t.db);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 5; attempt++) await wrong(target.email, address);
+    const [row] = await sqlRows<{ count: string | number }>(
+      t.db,
+      sql`SELECT count(*) AS count FROM login_failures WHERE email = ${target.email.toLowerCase()}`,
+    );
+    expect(Number(row!.count)).toBe(5);
+    // A second app on the same database: what a restart or a second server sees.
+    const second = await buildApp({ config: testConfig(), database: t.database });
+    try {
+      const refused = await second.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        remoteAddress: address,
+        payload: { grant_type: 'password', username: target.email, password: defaultPassword },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+    await t.db.execute(
+      sql`UPDATE login_failures SET failed_at = failed_at - interval '15 minutes 1 second'
+           WHERE email = ${target.email.toLowerCase()}`,
+    );
+    expect((await right(target.email, address)).statusCode).toBe(200);
   });
 
   it('refuses a client address after 20 failures across different e-mail addresses', async () => {
     const address = freshAddress();
     for (let attempt = 0; attempt < 20; attempt++) {
-      const response = await requestToken(
-        { grant_type: 'password', username: `guess${attempt}@farm.example`, password: 'Wrong1234' },
-        address,
-      );
-      expect(response.statusCode).toBe(400);
+      expect((await wrong(`guess${attempt}@farm.example`, address)).statusCode).toBe(400);
     }
-    const fromThere = await requestToken(
-      { grant_type: 'password', username: user.email, password: defaultPassword },
-      address,
-    );
+    const fromThere = await right(user.email, address);
     expect(fromThere.statusCode).toBe(429);
     expect(fromThere.json().error_description).toMatch(
       /^Too many failed sign-in attempts\. Please wait \d+ minutes?/,
     );
-    const fromElsewhere = await requestToken({
-      grant_type: 'password',
-      username: user.email,
-      password: defaultPassword,
-    });
-    expect(fromElsewhere.statusCode).toBe(200);
+    expect((await right(user.email, freshAddress())).statusCode).toBe(200);
   });
 
-  it('forgets an e-mail address failures once the right password is given', async () => {
+  it('forgets an account\'s failures from an address once the right password is given there', async () => {
     const target = await createUser(t.db);
+    const address = freshAddress();
     for (let round = 0; round < 2; round++) {
-      for (let attempt = 0; attempt < 4; attempt++) {
-        await requestToken({ grant_type: 'password', username: target.email, password: 'Wrong1234' });
-      }
-      const response = await requestToken({
-        grant_type: 'password',
-        username: target.email,
-        password: defaultPassword,
-      });
-      expect(response.statusCode).toBe(200);
+      for (let attempt = 0; attempt < 4; attempt++) await wrong(target.email, address);
+      expect((await right(target.email, address)).statusCode).toBe(200);
     }
   });
 });
