@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { brands, type BrandId } from '@headland/domain/brands';
 import type { TokenResponse } from '@headland/domain/api/sessionApi';
 import type { ServerConfig } from '../../config.ts';
@@ -42,15 +42,22 @@ export function createDummyHash(): Promise<string> {
   return hashPassword(randomBytes(24).toString('base64url'));
 }
 
-/** Issues a bearer token for a user, optionally bound to a holding session. Only its hash is stored. */
+/**
+ * Issues a bearer token for a user, optionally bound to a holding session. Only its hash is stored. A sign-in
+ * starts a login (the token's own id); a holding token passes the `loginId` of the token that opened it, so
+ * that logging out ends them all.
+ */
 export async function issueAccessToken(
   db: Db,
   config: ServerConfig,
-  options: { userId: number; restricted: boolean; sessionId?: string | null },
+  options: { userId: number; restricted: boolean; sessionId?: string | null; loginId?: string },
 ): Promise<{ token: string; expiresIn: number }> {
   const token = newToken();
   const expiresIn = Math.round(config.tokenTtlHours * 3600);
+  const id = randomUUID();
   await db.insert(accessTokens).values({
+    id,
+    loginId: options.loginId ?? id,
     tokenHash: hashToken(token),
     userId: options.userId,
     sessionId: options.sessionId ?? null,

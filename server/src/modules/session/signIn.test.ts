@@ -362,11 +362,116 @@ describe('DELETE /api/session/v1/logout', () => {
       sql`SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE id = ${body.SessionId}`,
     );
     expect(session!.ended).toBe(true);
-    // The sign-in token of the same user is a different token and still works.
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(signInToken) }))
-        .statusCode,
-    ).toBe(200);
+    // The whole login ends: the sign-in token it was opened from answers 401 too.
+    const accountToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/holdings/select',
+      headers: bearer(signInToken),
+      payload: { holdingId: holding.id },
+    });
+    expect(accountToken.statusCode).toBe(401);
+  });
+
+  it('from the sign-in token, revokes every holding token opened from it, and leaves other logins alone', async () => {
+    const owner = await createUser(t.db, { role: Role.Client });
+    const holding = await createHolding(t.db);
+    await addMember(t.db, holding.id, owner.id);
+    const signInToken = await signIn(t.app, owner);
+    const first = await selectHolding(t.app, signInToken, holding.id);
+    const second = await selectHolding(t.app, signInToken, holding.id);
+    const otherLogin = await selectHolding(t.app, await signIn(t.app, owner), holding.id);
+    const fields = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(token) });
+    expect((await fields(first.token)).statusCode).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/session/v1/logout',
+      headers: bearer(signInToken),
+    });
+    expect(logout.statusCode).toBe(200);
+    for (const token of [signInToken, first.token, second.token]) {
+      expect((await fields(token)).statusCode).toBe(401);
+    }
+    // Export, password change and holding selection with a holding token of the ended login: refused.
+    const exportCall = await t.app.inject({
+      method: 'POST',
+      url: `/api/export/omnia/holding/${holding.id}`,
+      headers: bearer(first.token),
+    });
+    expect(exportCall.statusCode).toBe(401);
+    const ended = await sqlRows<{ ended: boolean }>(
+      t.db,
+      sql`SELECT ended_at IS NOT NULL AS ended FROM sessions
+           WHERE id IN (${first.body.SessionId}, ${second.body.SessionId})`,
+    );
+    expect(ended.map((row) => row.ended)).toEqual([true, true]);
+    expect((await fields(otherLogin.token)).statusCode).toBe(200);
+  });
+});
+
+describe('a login that has not accepted the terms', () => {
+  it('reaches only the terms, the session check and start, and logout', async () => {
+    await publishTerms(t.db, 2, 'Terms, version 2.');
+    try {
+      const newcomer = await createUser(t.db, { acceptedTerms: null });
+      const holding = await createHolding(t.db);
+      await addMember(t.db, holding.id, newcomer.id);
+      const token = await signIn(t.app, newcomer);
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+        t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+
+      const check = await call('GET', '/api/session/v1/login');
+      expect(check.json()).toEqual({ restricted: true });
+      const start = await call('POST', '/api/session/v1/start', {});
+      expect(start.statusCode).toBe(200);
+      // Nothing of any holding before the terms are accepted.
+      expect(start.json()).toMatchObject({
+        MustAcceptTermsAndConditions: true,
+        TermsAndConditions: { Version: 2 },
+        Holdings: [],
+        InitialHolding: null,
+      });
+      for (const [method, url, payload] of [
+        ['POST', '/api/session/v1/holdings/select', { holdingId: holding.id }],
+        ['GET', '/api/session/v1/holdings/query?query=Farm', undefined],
+        ['POST', '/api/user/v1/password/change', { password: 'Another2026', currentPassword: defaultPassword }],
+        ['POST', '/api/user/v1/user', { FirstName: 'Changed' }],
+        ['POST', `/api/export/omnia/holding/${holding.id}`, undefined],
+        ['GET', '/api/service/holdings?v=3', undefined],
+      ] as const) {
+        const refused = await call(method, url, payload);
+        expect(refused.statusCode, `${method} ${url}`).toBe(403);
+        expect(refused.json()).toEqual({ Message: 'You must accept the terms and conditions first.' });
+      }
+
+      const accept = await call('POST', '/api/user/v1/tcs/accept?version=2');
+      expect(accept.statusCode).toBe(200);
+      expect((await call('GET', '/api/session/v1/login')).json()).toEqual({ restricted: false });
+      const after = await call('POST', '/api/session/v1/start', {});
+      expect(after.json().Holdings.map((entry: { HoldingId: number }) => entry.HoldingId)).toContain(holding.id);
+      expect((await call('POST', '/api/session/v1/holdings/select', { holdingId: holding.id })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await t.db.execute(sql`DELETE FROM terms_and_conditions WHERE version = 2`);
+    }
+  });
+
+  it('may log out', async () => {
+    await publishTerms(t.db, 2, 'Terms, version 2.');
+    try {
+      const newcomer = await createUser(t.db, { acceptedTerms: null });
+      const token = await signIn(t.app, newcomer);
+      const logout = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/session/v1/logout',
+        headers: bearer(token),
+      });
+      expect(logout.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`DELETE FROM terms_and_conditions WHERE version = 2`);
+    }
   });
 });
 
