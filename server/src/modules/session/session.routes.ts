@@ -16,6 +16,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '@headland/domain/api/sessionApi';
+import { retryHeaderName } from '@headland/domain/retryRule';
 import { requestBrand, requireAuth } from './accessHook.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
 import {
@@ -185,6 +186,8 @@ function tokenRequestError(error: Error): TokenGrantError {
 function handleTokenError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof TokenGrantError) {
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+    // The spec's clients retry a 429; a refused sign-in must reach the user at once instead (session-shell §7).
+    if (error.statusCode === 429) reply.header(retryHeaderName, 'No');
     return reply.status(error.statusCode).send({ error: error.error, error_description: error.description });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

@@ -199,6 +199,8 @@ describe('throttling of failed sign-ins', () => {
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
+    // Clients retry a 429 unless told not to: the sign-in screen must show the refusal at once.
+    expect(blocked.headers['x-omnia-retry']).toBe('No');
     // Someone else is not affected, even from the same address.
     expect((await right(user.email, address)).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   updateUserResponseSchema,
 } from '@headland/domain/api/sessionApi';
 import { brands } from '@headland/domain/brands';
+import { retryHeaderName } from '@headland/domain/retryRule';
 import { requestBrand, requireAuth } from '../session/accessHook.ts';
 import { createLoginThrottle } from '../session/loginThrottle.ts';
 import {
@@ -19,6 +20,12 @@ import {
   updateUser,
   type UserDeps,
 } from './user.service.ts';
+
+/** A throttled password check is shown at once: clients must not retry its 429 (session-shell §7). */
+async function refuseRetryOfThrottle(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode === 429) reply.header(retryHeaderName, 'No');
+  return payload;
+}
 
 const requestBrandName = (brandId: keyof typeof brands) => brands[brandId].name;
 
@@ -51,6 +58,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/v1/password/change',
     {
       config: { access: 'user' },
+      onSend: refuseRetryOfThrottle,
       schema: { tags: ['user'], body: changePasswordRequestSchema, response: { 200: z.literal(true) } },
     },
     async (request) =>
@@ -61,6 +69,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/v1/user',
     {
       config: { access: 'user' },
+      onSend: refuseRetryOfThrottle,
       schema: { tags: ['user'], body: updateUserRequestSchema, response: { 200: updateUserResponseSchema } },
     },
     async (request) =>

@@ -166,6 +166,7 @@ describe('POST /api/user/v1/password/change', () => {
       payload: { password: 'NewHarvest2026', currentPassword: user.password },
     });
     expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['x-omnia-retry']).toBe('No');
   });
 
   it('stores the new password and revokes every other token of the user, keeping this one', async () => {
