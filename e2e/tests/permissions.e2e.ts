@@ -359,6 +359,7 @@ describe('Halo audit on Wold Farm once one of its owners can audit', () => {
       const agronomistToken = await signInByApi(base, agronomist);
       await callApi(base, agronomistToken, 'POST', '/api/session/v1/start', {
         acceptedInviteId: invitation!.id,
+        inviteSecret: invitation!.secret,
       });
 
       const page = await openPage();

@@ -28,7 +28,8 @@ export async function buildApp(
   const app = Fastify({
     ...loggerOptions(deps.config.logLevel, options.logStream),
     bodyLimit: defaultBodyLimit,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
+    trustProxy: deps.config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);

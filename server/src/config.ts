@@ -29,6 +29,19 @@ export interface ServerConfig {
   seedDemo?: boolean;
   /** Tile URL templates the web app was built with (VITE_BASEMAP_TILE_URL …), allowed by the page's CSP. */
   tileUrls?: string[];
+  /**
+   * Whether client addresses are read from X-Forwarded-For: false (the default) uses the connection's address;
+   * true trusts every proxy; a comma-separated list of addresses or CIDR ranges trusts those proxies only.
+   */
+  trustProxy?: boolean | string;
+}
+
+/** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
+export function trustProxyFromEnv(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|0|no|off)$/i.test(text)) return false;
+  if (/^(true|1|yes|on)$/i.test(text)) return true;
+  return text;
 }
 
 /** A setting that cannot be used; the message names every wrong variable and what it must be. */
@@ -89,7 +102,7 @@ const envSchema = z.object({
   }),
   VITE_BASEMAP_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
   VITE_P_SORPTION_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
-  // TRUST_PROXY goes here.
+  TRUST_PROXY: optionalText,
 });
 
 /**
@@ -126,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tileUrls: [settings.VITE_BASEMAP_TILE_URL, settings.VITE_P_SORPTION_TILE_URL].filter(
       (url): url is string => url !== undefined,
     ),
+    trustProxy: trustProxyFromEnv(settings.TRUST_PROXY),
   };
 }
 

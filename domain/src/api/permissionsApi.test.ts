@@ -31,10 +31,21 @@ describe('the invite parameter', () => {
     expect(decodeInviteParameter(padded.replace(/=+$/, ''))).toEqual({ id: 'ab', type: 'holding' });
   });
 
-  it('builds the e-mail link on the public address, URL-encoded', () => {
-    const link = invitationLink('https://farm.example/', 'id-1');
+  it('builds the e-mail link on the public address, URL-encoded, with the secret', () => {
+    const link = invitationLink('https://farm.example/', 'id-1', 'Zk_-09');
     const url = new URL(link);
     expect(url.origin + url.pathname).toBe('https://farm.example/');
-    expect(decodeInviteParameter(url.searchParams.get('invite')!)).toEqual({ id: 'id-1', type: 'holding' });
+    expect(decodeInviteParameter(url.searchParams.get('invite')!)).toEqual({
+      id: 'id-1',
+      type: 'holding',
+      secret: 'Zk_-09',
+    });
+  });
+
+  it('carries a secret beside the id and type, and refuses an empty one', () => {
+    const encoded = encodeInviteParameter('id-1', 's3cret');
+    expect(decodeInviteParameter(encoded)).toEqual({ id: 'id-1', type: 'holding', secret: 's3cret' });
+    const empty = nodeBase64(JSON.stringify({ id: 'id-1', type: 'holding', secret: '' }));
+    expect(decodeInviteParameter(empty)).toBeNull();
   });
 });

@@ -138,6 +138,12 @@ export const invitationsResponseSchema = z.object({ invites: z.array(invitationS
 
 export const invitationIdParamsSchema = z.object({ id: z.string().max(100) });
 
+/** The secret of the invitation link; without the right one the call tells nothing. */
+export const invitationSecretQuerySchema = z.object({ secret: z.string().max(200).optional() });
+
+/** How long an invitation link works after it was (last) sent. */
+export const invitationLifetimeDays = 14;
+
 /** What anyone holding an invitation link may learn before signing in. */
 export const publicInvitationSchema = z.object({
   holdingName: z.string(),
@@ -163,12 +169,20 @@ export const permissionsMessages = {
   invitationGone:
     'This invitation no longer exists: it may have been cancelled. Ask the holding owner for a new one.',
   invitationAccepted: 'This invitation has already been accepted.',
+  invitationExpired: 'This invitation has expired. Ask the holding owner to send it again.',
   invitationOtherEmail:
     'This invitation was sent to another e-mail address: sign in with that address to accept it.',
 } as const;
 
-/** The `invite` login-time URL parameter (session-shell §2, §5): base64 of JSON with a string id and type. */
-export const inviteParameterSchema = z.object({ id: z.string().min(1), type: z.literal('holding') });
+/**
+ * The `invite` login-time URL parameter (session-shell §2, §5): base64 of JSON with a string id and type, and
+ * the link's random single-use `secret` (absent from links written before secrets, which cannot be accepted).
+ */
+export const inviteParameterSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal('holding'),
+  secret: z.string().min(1).max(200).optional(),
+});
 export type InviteParameter = z.infer<typeof inviteParameterSchema>;
 
 const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -205,10 +219,13 @@ function asciiOfBase64(encoded: string): string | null {
   return out;
 }
 
-/** The `invite` parameter's value for an invitation id (before URL encoding). */
-export function encodeInviteParameter(invitationId: string): string {
-  if (/[^\x20-\x7e]/.test(invitationId)) throw new RangeError('An invitation id is plain ASCII');
-  return base64OfAscii(JSON.stringify({ id: invitationId, type: 'holding' } satisfies InviteParameter));
+/** The `invite` parameter's value for an invitation id and its secret (before URL encoding). */
+export function encodeInviteParameter(invitationId: string, secret?: string): string {
+  if (/[^\x20-\x7e]/.test(invitationId + (secret ?? ''))) {
+    throw new RangeError('An invitation id and secret are plain ASCII');
+  }
+  const parameter: InviteParameter = { id: invitationId, type: 'holding', ...(secret ? { secret } : {}) };
+  return base64OfAscii(JSON.stringify(parameter));
 }
 
 /** Reads an `invite` parameter; null when it is not base64 of an object with a string id and type holding. */
@@ -224,7 +241,7 @@ export function decodeInviteParameter(value: string): InviteParameter | null {
 }
 
 /** The link of an invitation e-mail: the web app's address with the `invite` parameter. */
-export function invitationLink(publicUrl: string, invitationId: string): string {
+export function invitationLink(publicUrl: string, invitationId: string, secret: string): string {
   const base = publicUrl.replace(/\/+$/, '');
-  return `${base}/?invite=${encodeURIComponent(encodeInviteParameter(invitationId))}`;
+  return `${base}/?invite=${encodeURIComponent(encodeInviteParameter(invitationId, secret))}`;
 }

@@ -79,6 +79,8 @@ export type HoldingSummary = z.infer<typeof holdingSummarySchema>;
 export const sessionStartRequestSchema = z.object({
   initialHoldingId: dbId.nullish(),
   acceptedInviteId: z.string().max(100).nullish(),
+  /** The secret of the invitation link: without it no invitation is accepted. */
+  inviteSecret: z.string().max(200).nullish(),
 });
 
 export const sessionStartResponseSchema = z.object({
@@ -93,6 +95,29 @@ export const sessionStartResponseSchema = z.object({
 });
 export type SessionStartResponse = z.infer<typeof sessionStartResponseSchema>;
 
+/** Most characters of a session's client state as JSON: every member's heartbeat carries it to the others. */
+export const maxClientStateChars = 8_192;
+/** Deepest nesting of objects and arrays in a client state (the state itself is depth 1). */
+export const maxClientStateDepth = 8;
+
+/** The nesting depth of a JSON value, walked without recursion so that no value can exhaust the stack. */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return deepest;
+}
+
+export const clientStateMessages = {
+  tooLarge: `The client state is too large: it may hold at most ${maxClientStateChars} characters.`,
+  tooDeep: `The client state is nested too deeply: at most ${maxClientStateDepth} levels.`,
+};
+
 export const clientStateSchema = z
   .object({
     moduleId: dbInt.nullish(),
@@ -100,7 +125,15 @@ export const clientStateSchema = z
       .object({ action: z.string().max(50), data: z.unknown(), resourceType: z.string().max(50).nullish() })
       .nullish(),
   })
-  .passthrough();
+  .passthrough()
+  .superRefine((state, context) => {
+    // Depth first: it bounds the work of measuring the size.
+    if (jsonDepth(state) > maxClientStateDepth) {
+      context.addIssue({ code: 'custom', message: clientStateMessages.tooDeep });
+    } else if (JSON.stringify(state).length > maxClientStateChars) {
+      context.addIssue({ code: 'custom', message: clientStateMessages.tooLarge });
+    }
+  });
 
 export const selectHoldingRequestSchema = z.object({
   holdingId: dbId,
@@ -226,7 +259,17 @@ export const acceptTermsQuerySchema = z.object({
 export const changePasswordRequestSchema = z.object({
   password: z.string().max(1024).optional(),
   Password: z.string().max(1024).optional(),
+  /** The password the account has now: a token alone never changes it. */
+  currentPassword: z.string().max(1024).optional(),
 });
+
+/** Messages of the account calls that the client shows as they are. */
+export const accountMessages = {
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  emailChangeLinkInvalid:
+    'This confirmation link is not valid: it has expired, has already been used, or a newer one was sent.',
+};
 
 export const updateUserRequestSchema = z.object({
   Id: dbId.optional(),
@@ -236,7 +279,20 @@ export const updateUserRequestSchema = z.object({
   Role: z.number().int().min(1).max(15).optional(),
   BusinessId: dbId.nullable().optional(),
   Properties: userPropertiesSchema.optional(),
+  /**
+   * The caller's current password, needed to change an e-mail address. The new address takes effect only once
+   * it confirms the link sent to it.
+   */
+  CurrentPassword: z.string().max(1024).optional(),
 });
+
+/** The user as stored, and the address waiting for confirmation when the update asked for a new one. */
+export const updateUserResponseSchema = userSchema.extend({ PendingEmail: z.string().nullable() });
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
+/** The link sent to a new e-mail address carries this single-use token (query parameter `confirmEmail`). */
+export const confirmEmailRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const confirmEmailResponseSchema = z.object({ Email: z.string() });
 
 export const saveSettingRequestSchema = z.object({
   UserId: dbId.nullable(),

@@ -12,5 +12,10 @@ export type RouteAccess = 'public' | 'user' | { area: PermissionArea; level?: 'r
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Reachable by a login that has yet to accept the terms and conditions: the terms themselves, the session
+     * check and start (which then answer the terms only) and logout. Every other route refuses it with a 403.
+     */
+    beforeTerms?: boolean;
   }
 }

@@ -362,11 +362,14 @@ describe('App once a holding is open', () => {
     expect(api.getToken()).toBeNull();
   });
 
-  it('edits the user from the user menu', async () => {
+  it('edits the user from the user menu; a new e-mail address needs the password and waits for its confirmation', async () => {
     const { api, calls } = fakeServer({
       'POST /api/session/v1/start': () => json(200, aStart()),
       'POST /api/session/v1/holdings/select': () => json(200, aSelection()),
-      'POST /api/user/v1/user': (call) => json(200, { ...aStart().User, ...JSON.parse(call.body!) }),
+      'POST /api/user/v1/user': (call) => {
+        const { Email, CurrentPassword: _password, ...changes } = JSON.parse(call.body!) as Record<string, unknown>;
+        return json(200, { ...aStart().User, ...changes, PendingEmail: Email });
+      },
     });
     renderApp(api);
     await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
@@ -374,6 +377,8 @@ describe('App once a holding is open', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage user' });
     const email = within(dialog).getByLabelText('Email');
+    // The current address asks for no password.
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
     fireEvent.change(email, { target: { value: 'not an address' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter a valid e-mail address.')).toBeTruthy();
@@ -382,13 +387,25 @@ describe('App once a holding is open', () => {
     fireEvent.change(email, { target: { value: 'ann@brook.example' } });
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Annie' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
+    expect(await within(dialog).findByText('Enter your current password.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/user/v1/user')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Harvest2025' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const sent = await within(dialog).findByRole('status');
+    expect(sent.textContent).toContain(
+      'A confirmation link has been sent to ann@brook.example. Your e-mail address changes once you open it; until then you sign in with ann.field@example.com.',
+    );
     const update = calls.find((call) => call.path === '/api/user/v1/user')!;
     expect(JSON.parse(update.body!)).toEqual({
       Id: 7,
       FirstName: 'Annie',
       LastName: 'Field',
       Email: 'ann@brook.example',
+      CurrentPassword: 'Harvest2025',
     });
+    // The modal's own close button and the notice's Close button both close it.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
   });
+
 });

@@ -30,6 +30,8 @@ export const accessTokens = pgTable('access_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   userId: integer('user_id').notNull(),
   sessionId: uuid('session_id'),
+  /** The login this token belongs to: the account token's own id, shared by the holding tokens opened from it. */
+  loginId: uuid('login_id'),
   restricted: boolean('restricted').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -48,4 +50,15 @@ export const sessions = pgTable('sessions', {
   inactiveSince: timestamp('inactive_since', { withTimezone: true }),
   clientState: jsonb('client_state'),
   endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+
+/** A change of e-mail address waiting for the new address to confirm the link sent to it. */
+export const emailChanges = pgTable('email_changes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull(),
+  newEmail: text('new_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

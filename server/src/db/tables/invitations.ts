@@ -11,4 +11,7 @@ export const holdingInvitations = pgTable('holding_invitations', {
   acceptedOn: timestamp('accepted_on', { withTimezone: true }),
   acceptedBy: integer('accepted_by'),
   mailId: uuid('mail_id'),
+  /** Hash of the random secret the invitation link carries; null for invitations written before secrets. */
+  secretHash: text('secret_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
 });

@@ -1,6 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
@@ -41,8 +40,9 @@ function exportFileName(tradingName: string, exportedAt: Date): string {
 
 /**
  * Exports a holding as a zip (see holdingArchive.schema.ts) and records an 'export' Event on it. Allowed to
- * Admin-level users on any holding (session-shell §6) and to anyone with holdings write on that holding, who
- * could recreate it by hand anyway.
+ * whoever may open the holding and has Exports enabled on it, derived as for a session on it: the account
+ * role's grant (Admin-level users and the Access role have it, session-shell §6, holdings §6), narrowed for
+ * members by the holding's saved permissions, where an owner may set Exports to 'Not available'.
  */
 export async function exportHolding(
   db: Db,
@@ -52,7 +52,7 @@ export async function exportHolding(
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw notFound('This holding does not exist.');
   if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
-  if (!isAdminOrHigher(caller.auth.user.role) && !permissionsOn(caller, record).holdings.write) {
+  if (!permissionsOn(caller, record).exports.enabled) {
     throw forbidden('You do not have permission to export this holding.');
   }
   if (await isCroppingRestricted(db, holdingId, caller.auth.user.id)) {

@@ -42,7 +42,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
   api.post(
     '/api/export/omnia/holding/:id',
     {
-      // Export is open to Admin-level users on any holding and to writers of the holding: checked inside.
+      // Export follows the Exports permission on the holding exported, which need not be the session's: checked inside.
       config: { access: 'user' },
       schema: {
         tags,

@@ -3,7 +3,8 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { Role } from '@headland/domain/roles';
+import { defaultHoldingPermissions, type HoldingPermissions } from '@headland/domain/holdingPermissions';
+import { HoldingRole, Role } from '@headland/domain/roles';
 import {
   addMember,
   bearer,
@@ -275,14 +276,27 @@ describe('POST /api/export/omnia/holding/{id}', () => {
     );
   });
 
-  it('is open to Admin-level users and writers of the holding only', async () => {
+  it('follows the Exports permission: Admin level, Access and Client members may, Demo and a member an owner set to Not available may not', async () => {
     expect((await exportHolding(source.HoldingId, await signIn(t.app, admin))).statusCode).toBe(200);
-    await addMember(t.db, source.HoldingId, client.id, { holdingRole: 1 });
-    const reader = await exportHolding(source.HoldingId, await signIn(t.app, client));
-    expect(reader.statusCode).toBe(403);
-    expect(reader.json()).toEqual({ Message: 'You do not have permission to export this holding.' });
+    const holding = await createHolding(t.db, { features: { perHoldingPermissions: true } });
+    const owner = await createUser(t.db, { role: Role.Agronomist });
+    await addMember(t.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    const memberWith = async (role: Role, holdingPermissions: HoldingPermissions | null = null) => {
+      const user = await createUser(t.db, { role });
+      await addMember(t.db, holding.id, user.id, { holdingRole: HoldingRole.Member, holdingPermissions });
+      return exportHolding(holding.id, await signIn(t.app, user));
+    };
+    // The spec grants the Access role exports (holdings §6); a Client reads every area, exports included.
+    expect((await memberWith(Role.Access)).statusCode).toBe(200);
+    expect((await memberWith(Role.Client)).statusCode).toBe(200);
+    const notAvailable = defaultHoldingPermissions(Role.Client);
+    notAvailable.main.exports = { enabled: false };
+    const refused = await memberWith(Role.Client, notAvailable);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ Message: 'You do not have permission to export this holding.' });
+    expect((await memberWith(Role.Demo)).statusCode).toBe(403);
     const stranger = await createUser(t.db, { role: Role.Agronomist });
-    expect((await exportHolding(source.HoldingId, await signIn(t.app, stranger))).statusCode).toBe(403);
+    expect((await exportHolding(holding.id, await signIn(t.app, stranger))).statusCode).toBe(403);
     expect((await exportHolding(999_999)).statusCode).toBe(404);
   });
 });

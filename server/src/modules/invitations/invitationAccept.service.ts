@@ -11,7 +11,7 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
-import { isInvitationId } from './invitations.service.ts';
+import { isInvitationId, secretMatches } from './invitations.service.ts';
 import {
   holdingOwnersAndFeatures,
   insertMember,
@@ -28,8 +28,9 @@ export interface AcceptInvitationDeps {
 const refused = (message: string) => badRequest(message, [{ Field: 'acceptedInviteId', Message: message }]);
 
 /**
- * Accepts a pending invitation for the signed-in user, whose e-mail address must be the invited one
- * (compared case-insensitively). Every access level makes the user a Member; the level chooses the saved
+ * Accepts a pending invitation for the signed-in user, given the secret of its link (single use: it is
+ * accepted once, and within its lifetime), when the user's e-mail address is the invited one (compared
+ * case-insensitively; an address changes only once it confirms a link sent to it). Every access level makes the user a Member; the level chooses the saved
  * permissions (`invitationHoldingPermissions` for the user's account role): Full gives the role's defaults,
  * Agronomist and Operator less. A user who already belongs to the holding keeps their membership as it is.
  * Answers the holding joined.
@@ -38,13 +39,18 @@ export async function acceptInvitation(
   deps: AcceptInvitationDeps,
   auth: AuthContext,
   invitationId: string,
+  secret: string | null | undefined,
 ): Promise<number> {
   if (!isInvitationId(invitationId.trim())) throw refused(permissionsMessages.invalidInvitation);
   const userId = auth.user.id;
   const holdingId = await deps.db.transaction(async (tx) => {
     const invitation = await invitationById(tx, invitationId.trim(), { forUpdate: true });
-    if (!invitation) throw refused(permissionsMessages.invitationGone);
+    // A wrong secret is told apart from nothing: the invitation might as well not exist.
+    if (!invitation || !secretMatches(invitation.secret_hash, secret)) {
+      throw refused(permissionsMessages.invitationGone);
+    }
     if (invitation.accepted_on !== null) throw refused(permissionsMessages.invitationAccepted);
+    if (invitation.expired) throw refused(permissionsMessages.invitationExpired);
     if (invitation.email.trim().toLowerCase() !== auth.user.email.trim().toLowerCase()) {
       throw refused(permissionsMessages.invitationOtherEmail);
     }

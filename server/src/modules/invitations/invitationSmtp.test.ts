@@ -133,7 +133,7 @@ describe('invitations through a real mail server', () => {
       method: 'POST',
       url: '/api/session/v1/start',
       headers: bearer(await signIn(test.app, invitee)),
-      payload: { acceptedInviteId: invite!.id },
+      payload: { acceptedInviteId: invite!.id, inviteSecret: invite!.secret },
     });
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json<SessionStartResponse>().InitialHolding?.TradingName).toBe('Ridgeway Farm');

@@ -33,16 +33,26 @@ export async function listInvitations(db: Db, holdingId: number): Promise<Invita
  */
 export async function upsertPendingInvitation(
   db: Db,
-  invitation: { holdingId: number; email: string; accessLevel: number; issuedBy: number },
+  invitation: {
+    holdingId: number;
+    email: string;
+    accessLevel: number;
+    issuedBy: number;
+    /** Hash of the new link's secret: sending again replaces the secret, so earlier links stop working. */
+    secretHash: string;
+    expiresAt: Date;
+  },
 ): Promise<{ id: string; created: boolean }> {
   const [row] = await sqlRows<{ id: string; created: boolean }>(
     db,
     sql`
-    INSERT INTO holding_invitations (holding_id, email, access_level, issued_by)
-    VALUES (${invitation.holdingId}, ${invitation.email}, ${invitation.accessLevel}, ${invitation.issuedBy})
+    INSERT INTO holding_invitations (holding_id, email, access_level, issued_by, secret_hash, expires_at)
+    VALUES (${invitation.holdingId}, ${invitation.email}, ${invitation.accessLevel}, ${invitation.issuedBy},
+            ${invitation.secretHash}, ${invitation.expiresAt.toISOString()}::timestamptz)
     ON CONFLICT (holding_id, lower(email)) WHERE accepted_on IS NULL
     DO UPDATE SET email = EXCLUDED.email, access_level = EXCLUDED.access_level,
-                  issued_by = EXCLUDED.issued_by, issued_on = now()
+                  issued_by = EXCLUDED.issued_by, issued_on = now(),
+                  secret_hash = EXCLUDED.secret_hash, expires_at = EXCLUDED.expires_at
     RETURNING id, (xmax = 0) AS created`,
   );
   return row!;
@@ -92,6 +102,8 @@ export interface InvitationDetailsRow {
   email: string;
   access_level: number;
   accepted_on: Date | string | null;
+  secret_hash: string | null;
+  expired: boolean;
   issuer_first_name: string | null;
   issuer_last_name: string | null;
 }
@@ -107,6 +119,7 @@ export async function invitationById(
     db,
     sql`
     SELECT i.id, i.holding_id, h.trading_name AS holding_name, i.email, i.access_level, i.accepted_on,
+           i.secret_hash, (i.expires_at IS NULL OR i.expires_at <= now()) AS expired,
            u.first_name AS issuer_first_name, u.last_name AS issuer_last_name
       FROM holding_invitations i
       JOIN holdings h ON h.id = i.holding_id

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelInvitationQuerySchema,
   invitationIdParamsSchema,
+  invitationSecretQuerySchema,
   invitationsResponseSchema,
   publicInvitationSchema,
   sendInvitationRequestSchema,
@@ -65,10 +66,12 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'What an invitation link is about',
+        description: 'The link\'s secret travels as the query parameter `secret`; without it the answer is 404.',
         params: invitationIdParamsSchema,
+        querystring: invitationSecretQuerySchema,
         response: { 200: publicInvitationSchema },
       },
     },
-    async (request) => publicInvitation(deps().db, request.params.id),
+    async (request) => publicInvitation(deps().db, request.params.id, request.query.secret),
   );
 }

@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
+  invitationLifetimeDays,
   invitationLink,
   permissionsMessages,
   type Invitation,
@@ -16,6 +18,7 @@ import { queueMail, type Mailer } from '../mail/mailer.ts';
 import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
 import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
 import { isoTimestamp } from '../session/sqlRows.ts';
+import { hashToken, newToken } from '../session/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
 import {
   deletePendingInvitation,
@@ -89,6 +92,8 @@ export async function sendInvitation(
     ]);
   }
   const { user } = caller.auth;
+  // Only the link carries the secret; the database keeps its hash.
+  const secret = newToken();
   await deps.db.transaction(async (tx) => {
     const name = await holdingName(tx, caller.holdingId);
     if (name === null) throw notFound('This holding does not exist.');
@@ -97,6 +102,8 @@ export async function sendInvitation(
       email,
       accessLevel: request.accessLevel,
       issuedBy: user.id,
+      secretHash: hashToken(secret),
+      expiresAt: new Date(Date.now() + invitationLifetimeDays * 24 * 3600 * 1000),
     });
     const mail = invitationMail({
       to: email,
@@ -108,7 +115,7 @@ export async function sendInvitation(
         lastName: user.lastName,
       }),
       accessLevel: request.accessLevel,
-      link: invitationLink(deps.publicUrl, invitation.id),
+      link: invitationLink(deps.publicUrl, invitation.id, secret),
       productName: brands[brandId].name,
     });
     await setInvitationMail(tx, invitation.id, await queueMail(tx, mail));
@@ -145,14 +152,30 @@ export async function cancelInvitation(
 }
 
 /**
- * What the web shows about an invitation link before sign-in. The link's id is a random UUID known only to
- * the recipient (and the holding's owners), so it reveals only what the e-mail itself said: the holding's
- * name, the invited address, who sent it, and whether it was already used.
+ * Whether `secret` is the one of the invitation's link. Invitations written before secrets have none and
+ * match nothing: their owner sends them again.
  */
-export async function publicInvitation(db: Db, invitationId: string): Promise<PublicInvitation> {
+export function secretMatches(secretHash: string | null, secret: string | null | undefined): boolean {
+  if (!secretHash || !secret) return false;
+  const given = Buffer.from(hashToken(secret));
+  const stored = Buffer.from(secretHash);
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * What the web shows about an invitation link before sign-in: only what the e-mail itself said (the holding's
+ * name, the invited address, who sent it, whether it was used). Without the link's secret it tells nothing: an
+ * unknown id and a wrong or missing secret get the same 404.
+ */
+export async function publicInvitation(
+  db: Db,
+  invitationId: string,
+  secret: string | undefined,
+): Promise<PublicInvitation> {
   if (!isInvitationId(invitationId)) throw badRequest(permissionsMessages.invalidInvitation);
   const row = await invitationById(db, invitationId);
-  if (!row) throw notFound(permissionsMessages.invitationGone);
+  if (!row || !secretMatches(row.secret_hash, secret)) throw notFound(permissionsMessages.invitationGone);
+  if (row.accepted_on === null && row.expired) throw notFound(permissionsMessages.invitationExpired);
   return {
     holdingName: row.holding_name,
     email: row.email,

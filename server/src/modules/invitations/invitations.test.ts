@@ -99,21 +99,31 @@ async function messagesTo(email: string): Promise<OutboxMessage[]> {
   );
 }
 
-/** The invitation id carried by the link of the latest e-mail to `email`. */
-async function invitationIdSentTo(email: string): Promise<string> {
+interface SentInvite {
+  id: string;
+  secret?: string;
+}
+
+/** The invitation id and secret carried by the link of the latest e-mail to `email`. */
+async function invitationIdSentTo(email: string): Promise<SentInvite> {
   const message = (await messagesTo(email)).at(-1)!;
   const link = linksOf(message.text).find((candidate) => candidate.includes('invite='))!;
   const parameter = new URL(link).searchParams.get('invite')!;
-  return decodeInviteParameter(parameter)!.id;
+  return decodeInviteParameter(parameter)!;
 }
 
-function start(token: string, acceptedInviteId: string) {
+function start(token: string, invite: SentInvite) {
   return test.app.inject({
     method: 'POST',
     url: '/api/session/v1/start',
     headers: bearer(token),
-    payload: { acceptedInviteId },
+    payload: { acceptedInviteId: invite.id, inviteSecret: invite.secret },
   });
+}
+
+function view(invite: SentInvite) {
+  const query = invite.secret === undefined ? '' : `?secret=${encodeURIComponent(invite.secret)}`;
+  return test.app.inject({ method: 'GET', url: `/api/invites/v1/${invite.id}${query}` });
 }
 
 let addressCount = 0;
@@ -142,10 +152,16 @@ describe('sending invitations', () => {
       test.db,
       sql`SELECT id FROM holding_invitations WHERE holding_id = ${farm.holdingId}`,
     );
-    expect(decodeInviteParameter(new URL(link!).searchParams.get('invite')!)).toEqual({
-      id: stored!.id,
-      type: 'holding',
-    });
+    const invite = decodeInviteParameter(new URL(link!).searchParams.get('invite')!);
+    expect(invite).toEqual({ id: stored!.id, type: 'holding', secret: expect.stringMatching(/^[\w-]{43}$/) });
+    // The secret is random and only its hash is kept.
+    const [row] = await sqlRows<{ secret_hash: string; days: number }>(
+      test.db,
+      sql`SELECT secret_hash, round(extract(epoch FROM expires_at - now()) / 86400)::int AS days
+            FROM holding_invitations WHERE id = ${stored!.id}`,
+    );
+    expect(row!.secret_hash).not.toContain(invite!.secret!);
+    expect(row!.days).toBe(14);
     const [event] = await sqlRows<{ action: string; source: number; object_type: string }>(
       test.db,
       sql`SELECT action, source, object_type FROM events WHERE holding_id = ${farm.holdingId}`,
@@ -231,8 +247,8 @@ describe('the public view of an invitation', () => {
     const farm = await createFarm();
     const email = newAddress();
     await sent(farm.owner, email);
-    const id = await invitationIdSentTo(email);
-    const response = await test.app.inject({ method: 'GET', url: `/api/invites/v1/${id}` });
+    const invite = await invitationIdSentTo(email);
+    const response = await view(invite);
     expect(response.statusCode).toBe(200);
     expect(response.json<PublicInvitation>()).toEqual({
       holdingName: farm.tradingName,
@@ -250,6 +266,46 @@ describe('the public view of an invitation', () => {
     const response = await test.app.inject({ method: 'GET', url: `/api/invites/v1/${id}` });
     expect(response.statusCode).toBe(status);
     expect(response.json().Message).toMatch(message);
+  });
+
+  it('tells nothing without the secret of the link, or with a wrong one', async () => {
+    const farm = await createFarm();
+    const email = newAddress();
+    await sent(farm.owner, email);
+    const invite = await invitationIdSentTo(email);
+    const unknown = await view({ id: '00000000-0000-4000-8000-000000000000', secret: invite.secret });
+    for (const attempt of [{ id: invite.id }, { id: invite.id, secret: 'guessed' }, { id: invite.id, secret: '' }]) {
+      const response = await view(attempt);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(unknown.body);
+      expect(response.body).not.toContain(email);
+      expect(response.body).not.toContain(farm.tradingName);
+    }
+  });
+
+  it('says an expired invitation has expired, and sending it again gives a new link that works', async () => {
+    const farm = await createFarm();
+    const invitee = await createUser(test.db, { email: newAddress() });
+    await sent(farm.owner, invitee.email);
+    const first = await invitationIdSentTo(invitee.email);
+    await test.db.execute(
+      sql`UPDATE holding_invitations SET expires_at = now() - interval '1 second' WHERE id = ${first.id}`,
+    );
+    expect((await view(first)).json().Message).toBe(
+      'This invitation has expired. Ask the holding owner to send it again.',
+    );
+    const token = await signIn(test.app, invitee);
+    const expired = await start(token, first);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().Message).toMatch(/has expired/);
+
+    await sent(farm.owner, invitee.email);
+    const second = await invitationIdSentTo(invitee.email);
+    expect(second.id).toBe(first.id);
+    expect(second.secret).not.toBe(first.secret);
+    // The earlier link no longer works; the new one does.
+    expect((await start(token, first)).statusCode).toBe(400);
+    expect((await start(token, second)).statusCode).toBe(200);
   });
 });
 
@@ -311,8 +367,7 @@ describe('accepting an invitation at session start', () => {
       const again = await start(token, id);
       expect(again.statusCode).toBe(400);
       expect(again.json().Message).toBe('This invitation has already been accepted.');
-      const view = await test.app.inject({ method: 'GET', url: `/api/invites/v1/${id}` });
-      expect(view.json<PublicInvitation>().accepted).toBe(true);
+      expect((await view(id)).json<PublicInvitation>().accepted).toBe(true);
     },
   );
 
@@ -336,6 +391,27 @@ describe('accepting an invitation at session start', () => {
       normaliseHoldingPermissions(offered, Role.Manager, HoldingRole.Member, owners),
     );
     expect(membership!.holding_permissions).not.toEqual(offered);
+  });
+
+  it('refuses the invited address without the secret of the link, or with a wrong one', async () => {
+    const farm = await createFarm();
+    const invitee = await createUser(test.db, { email: newAddress() });
+    await sent(farm.owner, invitee.email);
+    const { id } = await invitationIdSentTo(invitee.email);
+    const token = await signIn(test.app, invitee);
+    for (const attempt of [{ id }, { id, secret: 'guessed' }]) {
+      const response = await start(token, attempt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        Message: expect.stringMatching(/no longer exists/),
+        Errors: [{ Field: 'acceptedInviteId' }],
+      });
+    }
+    const [count] = await sqlRows<{ count: number }>(
+      test.db,
+      sql`SELECT count(*)::int AS count FROM holding_users WHERE holding_id = ${farm.holdingId} AND user_id = ${invitee.id}`,
+    );
+    expect(count!.count).toBe(0);
   });
 
   it('refuses a user signed in with another e-mail address', async () => {
@@ -366,7 +442,7 @@ describe('accepting an invitation at session start', () => {
     const cancelled = await start(token, id);
     expect(cancelled.statusCode).toBe(400);
     expect(cancelled.json().Message).toMatch(/no longer exists/);
-    const malformed = await start(token, 'eyJpZCI6IngifQ==');
+    const malformed = await start(token, { id: 'eyJpZCI6IngifQ==' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().Message).toBe('This invitation link is not valid.');
   });
@@ -398,6 +474,40 @@ describe('the local outbox', () => {
     const link = linksOf(message!.text)[0]!;
     expect(page.body).toContain(`<a href="${link}">`);
     expect(page.body).toContain(email);
+  });
+
+  it('answers only a request made at this machine: not another address, not one a proxy relayed', async () => {
+    const farm = await createFarm();
+    const email = newAddress();
+    await sent(farm.owner, email);
+    for (const remoteAddress of ['10.1.2.3', '192.0.2.7', '::ffff:10.1.2.3', '2001:db8::1']) {
+      const page = await test.app.inject({ method: 'GET', url: '/outbox', remoteAddress });
+      expect(page.statusCode, remoteAddress).toBe(404);
+      expect(page.body).not.toContain('invite=');
+    }
+    // A forwarded header never makes a request local, and marks one relayed from loopback as someone else's.
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 proxy' },
+    ]) {
+      const relayed = await test.app.inject({ method: 'GET', url: '/outbox', headers });
+      expect(relayed.statusCode).toBe(404);
+    }
+    const spoofed = await test.app.inject({
+      method: 'GET',
+      url: '/outbox',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(404);
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const page = await test.app.inject({ method: 'GET', url: '/outbox', remoteAddress });
+      expect(page.statusCode, remoteAddress).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+    }
   });
 
   it('marks messages delivered to the outbox once the sender has run', async () => {

@@ -214,6 +214,7 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/user/v1/tcs/accept': 'own account',
   'POST /api/user/v1/password/change': 'own account',
   'POST /api/user/v1/user': 'own account',
+  'POST /api/user/v1/email/confirm': 'own account',
   'POST /api/service/settings/save': 'settings',
   'POST /api/fields/v1/import/preview': 'the uploaded file’s own features',
   'POST /api/fields/v1/import/commit': 'ids and names of the new fields',

@@ -40,6 +40,13 @@ export function requireSession(
   return { ...auth.session, auth };
 }
 
+export const termsFirstMessage = 'You must accept the terms and conditions first.';
+
+/** A login that has not accepted the latest terms reaches only the routes marked `beforeTerms`. */
+export function mustAcceptTermsFirst(auth: AuthContext): boolean {
+  return auth.restricted || auth.user.mustAcceptTerms;
+}
+
 /**
  * Checks every /api route: that it declares who may call it, and at request time that the caller is allowed.
  */
@@ -66,6 +73,9 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
       authCache.set(tokenHash, auth);
     }
     request.auth = auth;
+    if (mustAcceptTermsFirst(auth) && !request.routeOptions.config?.beforeTerms) {
+      throw forbidden(termsFirstMessage);
+    }
     if (access === 'user') return;
     if (!auth.session) throw forbidden('Select a holding first.');
     const level = access.level ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');

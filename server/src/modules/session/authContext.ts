@@ -15,6 +15,8 @@ import { ownerRolesSql } from './ownerRolesSql.ts';
 /** Who is calling, resolved from the bearer token once per request (and cached briefly). */
 export interface AuthContext {
   tokenId: string;
+  /** The login the token belongs to: logging out revokes every token of it. */
+  loginId: string;
   tokenHash: string;
   restricted: boolean;
   /** The brand the context was derived for: permissions depend on it, so another brand reloads it. */
@@ -45,6 +47,7 @@ export interface AuthContext {
 
 interface ContextRow extends Record<string, unknown> {
   token_id: string;
+  login_id: string;
   restricted: boolean;
   user_id: number;
   email: string;
@@ -83,7 +86,7 @@ export async function loadAuthContext(
   const [row] = await sqlRows<ContextRow>(
     db,
     sql`
-    SELECT t.id AS token_id, t.restricted, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
+    SELECT t.id AS token_id, coalesce(t.login_id, t.id) AS login_id, t.restricted, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
            u.business_id, u.properties, u.tcs_accepted_version,
            (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
@@ -145,6 +148,7 @@ export async function loadAuthContext(
   }
   return {
     tokenId: row.token_id,
+    loginId: row.login_id,
     tokenHash,
     restricted: row.restricted,
     brandId,

@@ -1,75 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sqlRows } from './sqlRows.ts';
+
 export interface LoginThrottleOptions {
-  /** Failed sign-ins allowed per e-mail address within the window before further attempts are refused. */
-  maxFailuresPerEmail: number;
-  /** The same per client address; higher, because several people may sign in from one office. */
-  maxFailuresPerIp: number;
+  /**
+   * Failed sign-ins allowed for one account from one client address within the window. Counting the pair, not
+   * the account alone, means that someone guessing from elsewhere never locks the owner out.
+   */
+  maxFailuresPerAccount: number;
+  /** Failed sign-ins allowed from one client address, whatever the accounts; higher, for shared offices. */
+  maxFailuresPerAddress: number;
   windowMs: number;
-  now: () => number;
 }
 
 export const defaultLoginThrottleOptions: LoginThrottleOptions = {
-  maxFailuresPerEmail: 5,
-  maxFailuresPerIp: 20,
+  maxFailuresPerAccount: 5,
+  maxFailuresPerAddress: 20,
   windowMs: 15 * 60 * 1000,
-  now: Date.now,
 };
-
-// Bounds memory under a flood of distinct addresses; dropping every record then only forgets old failures.
-const maxKeys = 100_000;
 
 export type ThrottleVerdict = { blocked: false } | { blocked: true; retryAfterSeconds: number };
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
+const accountKey = (email: string) => email.trim().toLowerCase();
+
 /**
- * Counts failed sign-ins per e-mail address and per client address over a sliding window. State lives in
- * the returned object, one per app instance; several instances behind a balancer each count their own.
+ * Counts failed sign-ins per account and client address together, and per client address, over a sliding
+ * window. The failures are rows of `login_failures` with the database's clock, so every server sharing the
+ * database counts the same and a restart forgets nothing.
  */
-export function createLoginThrottle(options: Partial<LoginThrottleOptions> = {}) {
-  const { maxFailuresPerEmail, maxFailuresPerIp, windowMs, now } = {
+export function createLoginThrottle(db: Db, options: Partial<LoginThrottleOptions> = {}) {
+  const { maxFailuresPerAccount, maxFailuresPerAddress, windowMs } = {
     ...defaultLoginThrottleOptions,
     ...options,
   };
-  const failures = new Map<string, number[]>();
+  const windowSeconds = Math.max(1, Math.round(windowMs / 1000));
+  const window = sql`(${windowSeconds}::int * interval '1 second')`;
 
-  const recent = (key: string, at: number): number[] => {
-    const times = (failures.get(key) ?? []).filter((time) => time > at - windowMs);
-    if (times.length) failures.set(key, times);
-    else failures.delete(key);
-    return times;
-  };
-
-  // Seconds until the count falls below the limit, or 0 when it already is.
-  const waitFor = (key: string, limit: number, at: number): number => {
-    const times = recent(key, at);
-    if (times.length < limit) return 0;
-    const freeing = times[times.length - limit]!;
-    return Math.max(1, Math.ceil((freeing + windowMs - at) / 1000));
-  };
-
-  const keys = (email: string, ip: string) => ({
-    email: `email:${email.trim().toLowerCase()}`,
-    ip: `ip:${ip}`,
-  });
+  // Seconds until the `limit`-th latest failure leaves the window, or 0 when fewer than `limit` are in it.
+  const waitSql = (where: ReturnType<typeof sql>, limit: number) => sql`
+    (SELECT CASE WHEN count(*) >= ${limit}::int
+                 THEN greatest(1, ceil(extract(epoch FROM min(recent.failed_at) + ${window} - now())))
+                 ELSE 0 END
+       FROM (SELECT failed_at FROM login_failures
+              WHERE ${where} AND failed_at > now() - ${window}
+              ORDER BY failed_at DESC LIMIT ${limit}::int) recent)`;
 
   return {
-    check(email: string, ip: string): ThrottleVerdict {
-      const at = now();
-      const key = keys(email, ip);
-      const wait = Math.max(
-        waitFor(key.email, maxFailuresPerEmail, at),
-        waitFor(key.ip, maxFailuresPerIp, at),
+    async check(email: string, address: string): Promise<ThrottleVerdict> {
+      const account = accountKey(email);
+      const [row] = await sqlRows<{ pair_wait: string | number; address_wait: string | number }>(
+        db,
+        sql`SELECT ${waitSql(sql`email = ${account} AND address = ${address}`, maxFailuresPerAccount)} AS pair_wait,
+                   ${waitSql(sql`address = ${address}`, maxFailuresPerAddress)} AS address_wait`,
       );
+      const wait = Math.max(Number(row?.pair_wait ?? 0), Number(row?.address_wait ?? 0));
       return wait > 0 ? { blocked: true, retryAfterSeconds: wait } : { blocked: false };
     },
-    recordFailure(email: string, ip: string): void {
-      const at = now();
-      if (failures.size >= maxKeys) failures.clear();
-      for (const key of Object.values(keys(email, ip))) failures.set(key, [...recent(key, at), at]);
+    async recordFailure(email: string, address: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        // Old rows go as new ones come, so the table holds one window's failures at most.
+        await tx.execute(sql`DELETE FROM login_failures WHERE failed_at < now() - ${window}`);
+        await tx.execute(
+          sql`INSERT INTO login_failures (email, address) VALUES (${accountKey(email)}, ${address})`,
+        );
+      });
     },
-    /** A correct password clears the address's failures; the client address keeps its count. */
-    recordSuccess(email: string): void {
-      failures.delete(keys(email, '').email);
+    /** A correct password clears the account's failures from that address; the address keeps its count. */
+    async recordSuccess(email: string, address: string): Promise<void> {
+      await db.execute(
+        sql`DELETE FROM login_failures WHERE email = ${accountKey(email)} AND address = ${address}`,
+      );
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '@headland/domain/api/sessionApi';
+import { retryHeaderName } from '@headland/domain/retryRule';
 import { requestBrand, requireAuth } from './accessHook.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
 import {
@@ -52,11 +53,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     authCache: app.authCache,
     bingMapsKey: options.bingMapsKey ?? null,
   };
-  // Throttle state belongs to this app instance: two apps in one process (tests) never share counts.
+  // Throttle state lives in the database, shared by every server on it.
   const signInDeps: SignInDeps = {
     db: deps.db,
     config: deps.config,
-    throttle: createLoginThrottle(options.throttle),
+    throttle: createLoginThrottle(deps.db, options.throttle),
     dummyHash: createDummyHash(),
   };
 
@@ -87,7 +88,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.get(
     '/api/session/v1/login',
-    { config: { access: 'user' }, schema: { tags: ['session'], response: { 200: loginResponseSchema } } },
+    { config: { access: 'user', beforeTerms: true }, schema: { tags: ['session'], response: { 200: loginResponseSchema } } },
     async (request) => {
       const auth = requireAuth(request);
       return { restricted: auth.restricted || auth.user.mustAcceptTerms };
@@ -96,7 +97,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.delete(
     '/api/session/v1/logout',
-    { config: { access: 'user' }, schema: { tags: ['session'], response: { 200: z.literal(true) } } },
+    { config: { access: 'user', beforeTerms: true }, schema: { tags: ['session'], response: { 200: z.literal(true) } } },
     async (request) => {
       await logout(deps, requireAuth(request));
       return true as const;
@@ -106,7 +107,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   routes.post(
     '/api/session/v1/start',
     {
-      config: { access: 'user' },
+      config: { access: 'user', beforeTerms: true },
       schema: {
         tags: ['session'],
         body: sessionStartRequestSchema.nullish(),
@@ -193,6 +194,8 @@ function tokenRequestError(error: Error): TokenGrantError {
 function handleTokenError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof TokenGrantError) {
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+    // The spec's clients retry a 429; a refused sign-in must reach the user at once instead (session-shell §7).
+    if (error.statusCode === 429) reply.header(retryHeaderName, 'No');
     return reply.status(error.statusCode).send({ error: error.error, error_description: error.description });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

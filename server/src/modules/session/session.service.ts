@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   heartbeatRequestSchema,
@@ -23,6 +23,7 @@ import type { CroppingAccess } from '../croppings/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import type { AuthCache } from './authCache.ts';
+import { mustAcceptTermsFirst } from './accessHook.ts';
 import { loadAuthContext, type AuthContext } from './authContext.ts';
 import { mayOpenEveryHolding } from './holdingAccess.ts';
 import {
@@ -78,24 +79,31 @@ export function currentHarvestYear(now = new Date()): number {
   return harvestYearOf(isoDateFromLocalDate(now));
 }
 
-/** Ends the token and its holding session; the token then answers 401. */
+/**
+ * Ends the whole login: the account token, every holding token opened from it, and their holding sessions.
+ * Each of those tokens then answers 401.
+ */
 export async function logout(deps: SessionDeps, auth: AuthContext): Promise<void> {
-  const sessionId = await deps.db.transaction(async (tx) => {
-    const [token] = await tx
+  await deps.db.transaction(async (tx) => {
+    const revoked = await tx
       .update(accessTokens)
       .set({ revokedAt: sql`now()` })
-      .where(eq(accessTokens.id, auth.tokenId))
+      .where(
+        and(
+          sql`coalesce(${accessTokens.loginId}, ${accessTokens.id}) = ${auth.loginId}`,
+          isNull(accessTokens.revokedAt),
+        ),
+      )
       .returning({ sessionId: accessTokens.sessionId });
-    if (token?.sessionId) {
+    const sessionIds = [...new Set(revoked.map((token) => token.sessionId).filter((id) => id !== null))];
+    if (sessionIds.length) {
       await tx
         .update(sessions)
         .set({ endedAt: sql`now()` })
-        .where(and(eq(sessions.id, token.sessionId), isNull(sessions.endedAt)));
+        .where(and(inArray(sessions.id, sessionIds), isNull(sessions.endedAt)));
     }
-    return token?.sessionId ?? null;
   });
-  deps.authCache.forgetToken(auth.tokenHash);
-  if (sessionId) deps.authCache.forgetWhere((cached) => cached.session?.id === sessionId);
+  deps.authCache.forgetWhere((cached) => cached.loginId === auth.loginId);
 }
 
 /** What the shell needs after sign-in: the user, the years, the holdings to choose from and the terms. */
@@ -107,9 +115,11 @@ export async function startSession(
 ): Promise<SessionStartResponse> {
   const { db } = deps;
   const viewer = viewerOf(auth);
+  const terms = brands[brandId].features.termsAndConditions ? await latestTerms(db) : null;
+  if (mustAcceptTermsFirst(auth)) return termsOnlyStart(deps, auth, terms);
   // The invitation link the user signed in from: joining its holding first makes it one of the holdings below.
   const invitedHoldingId = input.acceptedInviteId
-    ? await acceptInvitation({ db, authCache: deps.authCache }, auth, input.acceptedInviteId)
+    ? await acceptInvitation({ db, authCache: deps.authCache }, auth, input.acceptedInviteId, input.inviteSecret)
     : null;
   const user = await userById(db, auth.user.id);
   if (!user) throw notFound('This account no longer exists.');
@@ -136,7 +146,6 @@ export async function startSession(
 
   const lastYear = currentHarvestYear() + 1;
   const firstYear = Math.min((await earliestCropYear(db, viewer)) ?? firstOfferedCropYear, lastYear);
-  const terms = brands[brandId].features.termsAndConditions ? await latestTerms(db) : null;
   return {
     User: presentUser(user),
     CroppingYears: Array.from({ length: lastYear - firstYear + 1 }, (_, index) => firstYear + index),
@@ -145,6 +154,29 @@ export async function startSession(
     FixedHoldingList: auth.fixedHoldingList,
     InitialHolding: initial ? presentHolding(initial) : null,
     MustAcceptTermsAndConditions: terms !== null && (user.tcs_accepted_version ?? 0) < terms.version,
+    TermsAndConditions: terms ? { Version: terms.version, Text: terms.text } : null,
+  };
+}
+
+/**
+ * The session start of a login that has yet to accept the terms: the user and the terms, and nothing of any
+ * holding. Any invitation is accepted by the start that follows the acceptance.
+ */
+async function termsOnlyStart(
+  deps: SessionDeps,
+  auth: AuthContext,
+  terms: Awaited<ReturnType<typeof latestTerms>>,
+): Promise<SessionStartResponse> {
+  const user = await userById(deps.db, auth.user.id);
+  if (!user) throw notFound('This account no longer exists.');
+  return {
+    User: presentUser(user),
+    CroppingYears: [],
+    BingMaps: { Key: null },
+    Holdings: [],
+    FixedHoldingList: auth.fixedHoldingList,
+    InitialHolding: null,
+    MustAcceptTermsAndConditions: true,
     TermsAndConditions: terms ? { Version: terms.version, Text: terms.text } : null,
   };
 }
@@ -217,6 +249,7 @@ export async function selectHolding(
       userId: auth.user.id,
       restricted: false,
       sessionId,
+      loginId: auth.loginId,
     });
     return { sessionId, token };
   });

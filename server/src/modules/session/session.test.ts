@@ -684,6 +684,42 @@ describe('POST /api/session/v1 (heartbeat)', () => {
     expect(beat.Events.Events.every((event) => Date.parse(event.Date) >= dayAgo)).toBe(true);
   });
 
+  it('refuses a client state beyond 8,192 characters or 8 levels deep with a 400 naming it, storing nothing', async () => {
+    const signInToken = await signIn(t.app, owner);
+    const { token, body } = await selectHolding(t.app, signInToken, greenacre.id);
+    const beat = (clientState: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/session/v1',
+        headers: bearer(token),
+        payload: { update: { clientState } },
+      });
+    const large = { moduleId: 1, activity: { action: 'edit', data: 'x'.repeat(9_000) } };
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 9; level++) deep = { next: deep };
+    for (const clientState of [large, { moduleId: 1, nested: deep }]) {
+      const refused = await beat(clientState);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().Errors[0].Field).toBe('update.clientState');
+    }
+    expect((await beat(large)).json().Errors[0].Message).toMatch(/at most 8192 characters/);
+    const select = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/holdings/select',
+      headers: bearer(signInToken),
+      payload: { holdingId: greenacre.id, clientState: large },
+    });
+    expect(select.statusCode).toBe(400);
+    expect(select.json().Errors[0].Field).toBe('clientState');
+    const [row] = await sqlRows<{ client_state: unknown }>(
+      t.db,
+      sql`SELECT client_state FROM sessions WHERE id = ${body.SessionId}`,
+    );
+    expect(row!.client_state).toBeNull();
+    // Within the bounds it is kept.
+    expect((await beat({ moduleId: 1, activity: { action: 'edit', data: 'x'.repeat(8_000) } })).statusCode).toBe(200);
+  });
+
   it('refuses a malformed eventsSince, naming it', async () => {
     const { token } = await selectHolding(t.app, await signIn(t.app, owner), greenacre.id);
     const response = await t.app.inject({

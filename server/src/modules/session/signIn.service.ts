@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { brands, type BrandId } from '@headland/domain/brands';
 import type { TokenResponse } from '@headland/domain/api/sessionApi';
 import type { ServerConfig } from '../../config.ts';
@@ -42,15 +42,22 @@ export function createDummyHash(): Promise<string> {
   return hashPassword(randomBytes(24).toString('base64url'));
 }
 
-/** Issues a bearer token for a user, optionally bound to a holding session. Only its hash is stored. */
+/**
+ * Issues a bearer token for a user, optionally bound to a holding session. Only its hash is stored. A sign-in
+ * starts a login (the token's own id); a holding token passes the `loginId` of the token that opened it, so
+ * that logging out ends them all.
+ */
 export async function issueAccessToken(
   db: Db,
   config: ServerConfig,
-  options: { userId: number; restricted: boolean; sessionId?: string | null },
+  options: { userId: number; restricted: boolean; sessionId?: string | null; loginId?: string },
 ): Promise<{ token: string; expiresIn: number }> {
   const token = newToken();
   const expiresIn = Math.round(config.tokenTtlHours * 3600);
+  const id = randomUUID();
   await db.insert(accessTokens).values({
+    id,
+    loginId: options.loginId ?? id,
     tokenHash: hashToken(token),
     userId: options.userId,
     sessionId: options.sessionId ?? null,
@@ -74,7 +81,7 @@ async function tokenFor(deps: SignInDeps, user: UserRow, brandId: BrandId): Prom
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn, restricted };
 }
 
-/** The password grant: e-mail address (any case) and password, throttled per address and per client. */
+/** The password grant: e-mail address (any case) and password, throttled per account and client address. */
 export async function signInWithPassword(
   deps: SignInDeps,
   input: { username?: string; password?: string; ip: string; brandId: BrandId },
@@ -84,7 +91,7 @@ export async function signInWithPassword(
   if (!email || !password) {
     throw new TokenGrantError(400, 'invalid_request', 'Enter your e-mail address and your password.');
   }
-  const verdict = deps.throttle.check(email, input.ip);
+  const verdict = await deps.throttle.check(email, input.ip);
   if (verdict.blocked) {
     throw new TokenGrantError(
       429,
@@ -97,10 +104,10 @@ export async function signInWithPassword(
   // Unknown users and users without a password still cost one hash check, so timing does not tell them apart.
   const matches = await verifyPassword(password, user?.password_hash ?? (await deps.dummyHash));
   if (!user?.password_hash || !matches) {
-    deps.throttle.recordFailure(email, input.ip);
+    await deps.throttle.recordFailure(email, input.ip);
     throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage);
   }
-  deps.throttle.recordSuccess(email);
+  await deps.throttle.recordSuccess(email, input.ip);
   return tokenFor(deps, user, input.brandId);
 }
 

@@ -12,7 +12,8 @@ import {
   signIn,
   type TestUser,
 } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, testConfig, type TestApp } from '../../testing/testApp.ts';
 import { issueLoginToken } from './loginTokens.service.ts';
 import { sqlRows } from './sqlRows.ts';
 
@@ -180,71 +181,109 @@ describe('POST /oauth/token with the password grant', () => {
 });
 
 describe('throttling of failed sign-ins', () => {
-  it('refuses an e-mail address after 5 failures in 15 minutes, even with the right password, saying how long to wait', async () => {
+  const wrong = (email: string, address: string) =>
+    requestToken({ grant_type: 'password', username: email, password: 'Wrong1234' }, address);
+  const right = (email: string, address: string) =>
+    requestToken({ grant_type: 'password', username: email, password: defaultPassword }, address);
+
+  it('refuses an account from one address after 5 failures in 15 minutes, even with the right password, saying how long to wait', async () => {
     const target = await createUser(t.db);
+    const address = freshAddress();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await requestToken({
-        grant_type: 'password',
-        username: target.email,
-        password: 'Wrong1234',
-      });
-      expect(response.statusCode).toBe(400);
+      expect((await wrong(target.email, address)).statusCode).toBe(400);
     }
-    const blocked = await requestToken({
-      grant_type: 'password',
-      username: target.email,
-      password: defaultPassword,
-    });
+    const blocked = await right(target.email, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       error: 'too_many_attempts',
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
-    // Someone else is not affected.
-    expect(
-      (await requestToken({ grant_type: 'password', username: user.email, password: defaultPassword }))
-        .statusCode,
-    ).toBe(200);
+    // Clients retry a 429 unless told not to: the sign-in screen must show the refusal at once.
+    expect(blocked.headers['x-omnia-retry']).toBe('No');
+    // Someone else is not affected, even from the same address.
+    expect((await right(user.email, address)).statusCode).toBe(200);
+  });
+
+  it('does not lock the owner out when the failures come from elsewhere', async () => {
+    const target = await createUser(t.db);
+    const attacker = freshAddress();
+    for (let attempt = 0; attempt < 8; attempt++) await wrong(target.email, attacker);
+    expect((await right(target.email, attacker)).statusCode).toBe(429);
+    expect((await right(target.email, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('reads the client address from the connection, not from a forged X-Forwarded-For', async () => {
+    const target = await createUser(t.db);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
+        payload: { grant_type: 'password', username: target.email, password: 'Wrong1234' },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: address,
+      headers: { 'x-forwarded-for': '192.0.2.99' },
+      payload: { grant_type: 'password', username: target.email, password: defaultPassword },
+    });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('keeps its count in the database: another server on it refuses too, and the window frees it', async () => {
+    const target = await createUser(t.db);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 5; attempt++) await wrong(target.email, address);
+    const [row] = await sqlRows<{ count: string | number }>(
+      t.db,
+      sql`SELECT count(*) AS count FROM login_failures WHERE email = ${target.email.toLowerCase()}`,
+    );
+    expect(Number(row!.count)).toBe(5);
+    // A second app on the same database: what a restart or a second server sees.
+    const second = await buildApp({ config: testConfig(), database: t.database });
+    try {
+      const refused = await second.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        remoteAddress: address,
+        payload: { grant_type: 'password', username: target.email, password: defaultPassword },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+    await t.db.execute(
+      sql`UPDATE login_failures SET failed_at = failed_at - interval '15 minutes 1 second'
+           WHERE email = ${target.email.toLowerCase()}`,
+    );
+    expect((await right(target.email, address)).statusCode).toBe(200);
   });
 
   it('refuses a client address after 20 failures across different e-mail addresses', async () => {
     const address = freshAddress();
     for (let attempt = 0; attempt < 20; attempt++) {
-      const response = await requestToken(
-        { grant_type: 'password', username: `guess${attempt}@farm.example`, password: 'Wrong1234' },
-        address,
-      );
-      expect(response.statusCode).toBe(400);
+      expect((await wrong(`guess${attempt}@farm.example`, address)).statusCode).toBe(400);
     }
-    const fromThere = await requestToken(
-      { grant_type: 'password', username: user.email, password: defaultPassword },
-      address,
-    );
+    const fromThere = await right(user.email, address);
     expect(fromThere.statusCode).toBe(429);
     expect(fromThere.json().error_description).toMatch(
       /^Too many failed sign-in attempts\. Please wait \d+ minutes?/,
     );
-    const fromElsewhere = await requestToken({
-      grant_type: 'password',
-      username: user.email,
-      password: defaultPassword,
-    });
-    expect(fromElsewhere.statusCode).toBe(200);
+    expect((await right(user.email, freshAddress())).statusCode).toBe(200);
   });
 
-  it('forgets an e-mail address failures once the right password is given', async () => {
+  it('forgets an account\'s failures from an address once the right password is given there', async () => {
     const target = await createUser(t.db);
+    const address = freshAddress();
     for (let round = 0; round < 2; round++) {
-      for (let attempt = 0; attempt < 4; attempt++) {
-        await requestToken({ grant_type: 'password', username: target.email, password: 'Wrong1234' });
-      }
-      const response = await requestToken({
-        grant_type: 'password',
-        username: target.email,
-        password: defaultPassword,
-      });
-      expect(response.statusCode).toBe(200);
+      for (let attempt = 0; attempt < 4; attempt++) await wrong(target.email, address);
+      expect((await right(target.email, address)).statusCode).toBe(200);
     }
   });
 });
@@ -325,11 +364,116 @@ describe('DELETE /api/session/v1/logout', () => {
       sql`SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE id = ${body.SessionId}`,
     );
     expect(session!.ended).toBe(true);
-    // The sign-in token of the same user is a different token and still works.
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(signInToken) }))
-        .statusCode,
-    ).toBe(200);
+    // The whole login ends: the sign-in token it was opened from answers 401 too.
+    const accountToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/holdings/select',
+      headers: bearer(signInToken),
+      payload: { holdingId: holding.id },
+    });
+    expect(accountToken.statusCode).toBe(401);
+  });
+
+  it('from the sign-in token, revokes every holding token opened from it, and leaves other logins alone', async () => {
+    const owner = await createUser(t.db, { role: Role.Client });
+    const holding = await createHolding(t.db);
+    await addMember(t.db, holding.id, owner.id);
+    const signInToken = await signIn(t.app, owner);
+    const first = await selectHolding(t.app, signInToken, holding.id);
+    const second = await selectHolding(t.app, signInToken, holding.id);
+    const otherLogin = await selectHolding(t.app, await signIn(t.app, owner), holding.id);
+    const fields = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(token) });
+    expect((await fields(first.token)).statusCode).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/session/v1/logout',
+      headers: bearer(signInToken),
+    });
+    expect(logout.statusCode).toBe(200);
+    for (const token of [signInToken, first.token, second.token]) {
+      expect((await fields(token)).statusCode).toBe(401);
+    }
+    // Export, password change and holding selection with a holding token of the ended login: refused.
+    const exportCall = await t.app.inject({
+      method: 'POST',
+      url: `/api/export/omnia/holding/${holding.id}`,
+      headers: bearer(first.token),
+    });
+    expect(exportCall.statusCode).toBe(401);
+    const ended = await sqlRows<{ ended: boolean }>(
+      t.db,
+      sql`SELECT ended_at IS NOT NULL AS ended FROM sessions
+           WHERE id IN (${first.body.SessionId}, ${second.body.SessionId})`,
+    );
+    expect(ended.map((row) => row.ended)).toEqual([true, true]);
+    expect((await fields(otherLogin.token)).statusCode).toBe(200);
+  });
+});
+
+describe('a login that has not accepted the terms', () => {
+  it('reaches only the terms, the session check and start, and logout', async () => {
+    await publishTerms(t.db, 2, 'Terms, version 2.');
+    try {
+      const newcomer = await createUser(t.db, { acceptedTerms: null });
+      const holding = await createHolding(t.db);
+      await addMember(t.db, holding.id, newcomer.id);
+      const token = await signIn(t.app, newcomer);
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
+        t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+
+      const check = await call('GET', '/api/session/v1/login');
+      expect(check.json()).toEqual({ restricted: true });
+      const start = await call('POST', '/api/session/v1/start', {});
+      expect(start.statusCode).toBe(200);
+      // Nothing of any holding before the terms are accepted.
+      expect(start.json()).toMatchObject({
+        MustAcceptTermsAndConditions: true,
+        TermsAndConditions: { Version: 2 },
+        Holdings: [],
+        InitialHolding: null,
+      });
+      for (const [method, url, payload] of [
+        ['POST', '/api/session/v1/holdings/select', { holdingId: holding.id }],
+        ['GET', '/api/session/v1/holdings/query?query=Farm', undefined],
+        ['POST', '/api/user/v1/password/change', { password: 'Another2026', currentPassword: defaultPassword }],
+        ['POST', '/api/user/v1/user', { FirstName: 'Changed' }],
+        ['POST', `/api/export/omnia/holding/${holding.id}`, undefined],
+        ['GET', '/api/service/holdings?v=3', undefined],
+      ] as const) {
+        const refused = await call(method, url, payload);
+        expect(refused.statusCode, `${method} ${url}`).toBe(403);
+        expect(refused.json()).toEqual({ Message: 'You must accept the terms and conditions first.' });
+      }
+
+      const accept = await call('POST', '/api/user/v1/tcs/accept?version=2');
+      expect(accept.statusCode).toBe(200);
+      expect((await call('GET', '/api/session/v1/login')).json()).toEqual({ restricted: false });
+      const after = await call('POST', '/api/session/v1/start', {});
+      expect(after.json().Holdings.map((entry: { HoldingId: number }) => entry.HoldingId)).toContain(holding.id);
+      expect((await call('POST', '/api/session/v1/holdings/select', { holdingId: holding.id })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await t.db.execute(sql`DELETE FROM terms_and_conditions WHERE version = 2`);
+    }
+  });
+
+  it('may log out', async () => {
+    await publishTerms(t.db, 2, 'Terms, version 2.');
+    try {
+      const newcomer = await createUser(t.db, { acceptedTerms: null });
+      const token = await signIn(t.app, newcomer);
+      const logout = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/session/v1/logout',
+        headers: bearer(token),
+      });
+      expect(logout.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`DELETE FROM terms_and_conditions WHERE version = 2`);
+    }
   });
 });
 

@@ -1,26 +1,74 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  changePasswordRequestSchema,
-  updateUserRequestSchema,
-  User,
+import {
+  accountMessages,
+  type changePasswordRequestSchema,
+  type updateUserRequestSchema,
+  type UpdateUserResponse,
 } from '@headland/domain/api/sessionApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { newPasswordError } from '@headland/domain/passwordRule';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { accessTokens, businesses, sessions, users } from '../../db/schema.ts';
+import { accessTokens, businesses, emailChanges, sessions, users } from '../../db/schema.ts';
 import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound, validationFailed } from '../../http/httpErrors.ts';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  validationFailed,
+} from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
-import { hashPassword } from '../session/passwordHash.ts';
+import { queueMail, type Mailer } from '../mail/mailer.ts';
+import { waitDescription, type LoginThrottle } from '../session/loginThrottle.ts';
+import { hashPassword, verifyPassword } from '../session/passwordHash.ts';
+import { hashToken, newToken } from '../session/tokens.ts';
+import { emailChangeMail, emailChangeNotice } from './emailChangeMail.ts';
 import { latestTerms, userByEmail, userById } from '../session/session.queries.ts';
 import { presentUser } from '../session/session.presenters.ts';
 
 export interface UserDeps {
   db: Db;
   authCache: AuthCache;
+  /** Counts wrong current passwords as failed sign-ins, so that a token cannot be used to guess the password. */
+  throttle: LoginThrottle;
+  mailer: () => Pick<Mailer, 'wake'>;
+  publicUrl: string;
+  productName: string;
+}
+
+/** How long the link confirming a new e-mail address works. */
+export const emailChangeLinkTtlMs = 24 * 3600 * 1000;
+
+/**
+ * Checks the caller's current password before an account change, throttled like sign-in (per account and
+ * client address), and refuses with a 400 naming `field` when it is missing or wrong.
+ */
+async function assertCurrentPassword(
+  deps: UserDeps,
+  auth: AuthContext,
+  password: string | undefined,
+  field: string,
+  address: string,
+): Promise<void> {
+  if (!password) throw validationFailed([{ Field: field, Message: accountMessages.currentPasswordRequired }]);
+  const verdict = await deps.throttle.check(auth.user.email, address);
+  if (verdict.blocked) {
+    throw tooManyRequests(
+      `Too many wrong passwords. Please wait ${waitDescription(verdict.retryAfterSeconds)} before trying again.`,
+      verdict.retryAfterSeconds,
+    );
+  }
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.user.id));
+  if (!row?.passwordHash || !(await verifyPassword(password, row.passwordHash))) {
+    await deps.throttle.recordFailure(auth.user.email, address);
+    throw validationFailed([{ Field: field, Message: accountMessages.currentPasswordWrong }]);
+  }
 }
 
 export const emailInUseMessage = 'This e-mail address is already used by another account.';
@@ -62,18 +110,21 @@ export async function acceptTerms(deps: UserDeps, auth: AuthContext, version: nu
 }
 
 /**
- * Sets a new password after the rule of session-shell §5 (required, then the rule). Every other token of the
- * user is revoked and its holding session ended, so other devices must sign in again; this one stays.
+ * Sets a new password after the rule of session-shell §5 (required, then the rule), given the current one (a
+ * forgotten password is reset by e-mail instead). Every other token of the user is revoked and its holding
+ * session ended, so other devices must sign in again; this one stays.
  */
 export async function changePassword(
   deps: UserDeps,
   auth: AuthContext,
   body: z.infer<typeof changePasswordRequestSchema>,
+  address: string,
 ): Promise<true> {
   const password = body.password ?? body.Password ?? '';
   // No confirmation travels to the server: the dialog compares the two fields itself.
   const problem = newPasswordError(password, password);
   if (problem) throw validationFailed([{ Field: 'password', Message: problem }]);
+  await assertCurrentPassword(deps, auth, body.currentPassword, 'currentPassword', address);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await tx
@@ -117,7 +168,8 @@ export async function updateUser(
   deps: UserDeps,
   auth: AuthContext,
   body: z.infer<typeof updateUserRequestSchema>,
-): Promise<User> {
+  address: string,
+): Promise<UpdateUserResponse> {
   const { db } = deps;
   const targetId = body.Id ?? auth.user.id;
   const self = targetId === auth.user.id;
@@ -145,15 +197,20 @@ export async function updateUser(
         { Field: 'BusinessId', Message: 'This business does not exist.' },
       ]);
   }
-  if (body.Email !== undefined && body.Email.toLowerCase() !== target.email.toLowerCase()) {
-    const holder = await userByEmail(db, body.Email);
+  // A new address takes effect only once it confirms the link sent to it; the caller's password comes first.
+  const newEmail =
+    body.Email !== undefined && body.Email.toLowerCase() !== target.email.toLowerCase() ? body.Email : null;
+  if (newEmail !== null) {
+    const holder = await userByEmail(db, newEmail);
     if (holder && holder.id !== targetId) throw emailInUse();
+    await assertCurrentPassword(deps, auth, body.CurrentPassword, 'CurrentPassword', address);
   }
 
   const changes = {
     ...(body.FirstName !== undefined ? { firstName: body.FirstName } : {}),
     ...(body.LastName !== undefined ? { lastName: body.LastName } : {}),
-    ...(body.Email !== undefined ? { email: body.Email } : {}),
+    // The same address in another case is no new address: it is stored as typed.
+    ...(body.Email !== undefined && newEmail === null ? { email: body.Email } : {}),
     ...(body.Properties !== undefined ? { properties: { ...target.properties, ...body.Properties } } : {}),
     ...(roleChanges ? { role: body.Role! } : {}),
     ...(businessChanges ? { businessId: body.BusinessId ?? null } : {}),
@@ -176,8 +233,93 @@ export async function updateUser(
     }
     deps.authCache.forgetWhere((cached) => cached.user.id === targetId);
   }
+  if (newEmail !== null) await requestEmailChange(deps, auth, { id: targetId, email: target.email }, newEmail);
   const updated = await userById(db, targetId);
-  return presentUser(updated!);
+  return { ...presentUser(updated!), PendingEmail: newEmail };
+}
+
+/**
+ * Sends the link that confirms a new e-mail address to that address, and a notice to the current one. Only
+ * the latest request of a user counts: earlier links stop working.
+ */
+async function requestEmailChange(
+  deps: UserDeps,
+  auth: AuthContext,
+  target: { id: number; email: string },
+  newEmail: string,
+): Promise<void> {
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, target.id), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({
+      tokenHash: hashToken(token),
+      userId: target.id,
+      newEmail,
+      expiresAt: new Date(Date.now() + emailChangeLinkTtlMs),
+    });
+    const base = deps.publicUrl.replace(/\/+$/, '');
+    const link = `${base}/?confirmEmail=${encodeURIComponent(token)}`;
+    await queueMail(tx, emailChangeMail({ to: newEmail, link, productName: deps.productName }));
+    await queueMail(
+      tx,
+      emailChangeNotice({ to: target.email, newEmail, productName: deps.productName }),
+    );
+    await recordEvent(tx, accountActor(auth), {
+      action: EventAction.Update,
+      source: Module.UserAccount,
+      objectType: 'UserEmailChangeRequested',
+      data: { UserId: target.id },
+    });
+  });
+  deps.mailer().wake();
+}
+
+/**
+ * Confirms a new e-mail address from the link sent to it: single use, within its lifetime, and only while no
+ * other account has taken the address meanwhile. Answers the address.
+ */
+export async function confirmEmailChange(deps: UserDeps, token: string): Promise<{ Email: string }> {
+  const refused = () =>
+    badRequest(accountMessages.emailChangeLinkInvalid, [
+      { Field: 'token', Message: accountMessages.emailChangeLinkInvalid },
+    ]);
+  let userId: number;
+  let email: string;
+  try {
+    ({ userId, email } = await deps.db.transaction(async (tx) => {
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, hashToken(token)),
+            isNull(emailChanges.usedAt),
+            sql`${emailChanges.expiresAt} > now()`,
+          ),
+        )
+        .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+      if (!change) throw refused();
+      const holder = await userByEmail(tx, change.newEmail);
+      if (holder && holder.id !== change.userId) throw emailInUse();
+      await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+      await recordEvent(
+        tx,
+        { userId: change.userId, holdingId: null, sessionId: null },
+        {
+          action: EventAction.Update,
+          source: Module.UserAccount,
+          objectType: 'User',
+          data: { UserId: change.userId, Fields: ['email'] },
+        },
+      );
+      return { userId: change.userId, email: change.newEmail };
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+  deps.authCache.forgetWhere((cached) => cached.user.id === userId);
+  return { Email: email };
 }
 
 const emailInUse = () => badRequest(emailInUseMessage, [{ Field: 'Email', Message: emailInUseMessage }]);

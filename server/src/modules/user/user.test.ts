@@ -76,7 +76,7 @@ describe('POST /api/user/v1/tcs/accept', () => {
     });
     const refused = await post('/api/session/v1/holdings/select', token, { holdingId: holding.id });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().Message).toBe('You must accept the terms and conditions before opening a holding.');
+    expect(refused.json().Message).toBe('You must accept the terms and conditions first.');
 
     const outdated = await post('/api/user/v1/tcs/accept?version=1', token);
     expect(outdated.statusCode).toBe(400);
@@ -130,6 +130,45 @@ describe('POST /api/user/v1/password/change', () => {
     expect(wrongType.json().Errors[0].Field).toBe('password');
   });
 
+  it('needs the current password: missing or wrong, nothing changes', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
+    for (const [payload, message] of [
+      [{ password: 'NewHarvest2026' }, 'Enter your current password.'],
+      [{ password: 'NewHarvest2026', currentPassword: 'Wrong2026' }, 'The current password is incorrect.'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/password/change',
+        headers: bearer(token),
+        remoteAddress: '10.30.0.1',
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ Message: message, Errors: [{ Field: 'currentPassword', Message: message }] });
+    }
+    await signIn(t.app, user);
+    // Wrong current passwords count as failed sign-ins: a token cannot be used to guess the password.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/password/change',
+        headers: bearer(token),
+        remoteAddress: '10.30.0.1',
+        payload: { password: 'NewHarvest2026', currentPassword: `Wrong${attempt}` },
+      });
+    }
+    const throttled = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/password/change',
+      headers: bearer(token),
+      remoteAddress: '10.30.0.1',
+      payload: { password: 'NewHarvest2026', currentPassword: user.password },
+    });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['x-omnia-retry']).toBe('No');
+  });
+
   it('stores the new password and revokes every other token of the user, keeping this one', async () => {
     const user = await createUser(t.db);
     await addMember(t.db, holding.id, user.id);
@@ -139,7 +178,10 @@ describe('POST /api/user/v1/password/change', () => {
     // Cached callers must be forgotten as well.
     await t.app.inject({ method: 'GET', url: '/api/session/v1/login', headers: bearer(otherDevice) });
 
-    const response = await post('/api/user/v1/password/change', current, { Password: 'NewHarvest2026' });
+    const response = await post('/api/user/v1/password/change', current, {
+      Password: 'NewHarvest2026',
+      currentPassword: user.password,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toBe(true);
 
@@ -190,17 +232,18 @@ describe('POST /api/user/v1/user', () => {
     clientToken = await signIn(t.app, client);
   });
 
-  it("updates the caller's own names, e-mail address and properties and answers the user", async () => {
+  it("updates the caller's own names and properties at once, and the e-mail address only once the new address confirms it", async () => {
     const response = await post('/api/user/v1/user', clientToken, {
       FirstName: ' Clara ',
       LastName: 'Client',
       Email: 'Clara.Client@farm.example',
       Properties: { AutoSelectContext: true },
+      CurrentPassword: client.password,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       Id: client.id,
-      Email: 'Clara.Client@farm.example',
+      Email: 'client@farm.example',
       FirstName: 'Clara',
       LastName: 'Client',
       Role: Role.Client,
@@ -209,11 +252,78 @@ describe('POST /api/user/v1/user', () => {
       Properties: { AutoSelectContext: true },
       AutoSignupInProgress: false,
       PasswordResetRequested: false,
+      PendingEmail: 'Clara.Client@farm.example',
     });
+    // Not yet: the old address still signs in, the new one does not.
+    await signIn(t.app, client);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: '10.30.0.2',
+      payload: { grant_type: 'password', username: 'clara.client@farm.example', password: client.password },
+    });
+    expect(early.statusCode).toBe(400);
+
+    // The link goes to the new address only; the old one gets a notice without it.
+    const mail = await sqlRows<{ to: string; text: string }>(
+      t.db,
+      sql`SELECT "to", text FROM mail_outbox WHERE "to" IN ('Clara.Client@farm.example', 'client@farm.example')`,
+    );
+    const toNew = mail.find((message) => message.to === 'Clara.Client@farm.example')!;
+    const toOld = mail.find((message) => message.to === 'client@farm.example')!;
+    const token = new URL(/http\S+confirmEmail=\S+/.exec(toNew.text)![0]).searchParams.get('confirmEmail')!;
+    expect(toOld.text).not.toContain(token);
+    expect(toOld.text).toContain('Clara.Client@farm.example');
+
+    const confirm = (value: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/v1/email/confirm', payload: { token: value } });
+    expect((await confirm('not-the-token')).statusCode).toBe(400);
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ Email: 'Clara.Client@farm.example' });
+    // Single use.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().Errors[0].Field).toBe('token');
     // The new address signs in, in any case.
     await signIn(t.app, { email: 'clara.client@FARM.example', password: client.password });
     const events = await accountEvents(client.id);
     expect(events.at(-1)).toMatchObject({ action: 'u', source: Module.UserAccount, object_type: 'User' });
+  });
+
+  it('needs the current password to change the e-mail address, and the link expires', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
+    const newEmail = `moved-${user.id}@farm.example`;
+    for (const [payload, message] of [
+      [{ Email: newEmail }, 'Enter your current password.'],
+      [{ Email: newEmail, CurrentPassword: 'Wrong2026' }, 'The current password is incorrect.'],
+    ] as const) {
+      const response = await post('/api/user/v1/user', token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().Errors).toEqual([{ Field: 'CurrentPassword', Message: message }]);
+    }
+    expect(
+      await sqlRows(t.db, sql`SELECT 1 FROM mail_outbox WHERE "to" = ${newEmail}`),
+    ).toHaveLength(0);
+    const asked = await post('/api/user/v1/user', token, { Email: newEmail, CurrentPassword: user.password });
+    expect(asked.json().PendingEmail).toBe(newEmail);
+    const [message] = await sqlRows<{ text: string }>(
+      t.db,
+      sql`SELECT text FROM mail_outbox WHERE "to" = ${newEmail}`,
+    );
+    const link = new URL(/http\S+confirmEmail=\S+/.exec(message!.text)![0]).searchParams.get('confirmEmail')!;
+    await t.db.execute(
+      sql`UPDATE email_changes SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/email/confirm',
+      payload: { token: link },
+    });
+    expect(late.statusCode).toBe(400);
+    const [row] = await sqlRows<{ email: string }>(t.db, sql`SELECT email FROM users WHERE id = ${user.id}`);
+    expect(row!.email).toBe(user.email);
   });
 
   it('keeps the geolocation-info property beside the others and answers it at session start', async () => {

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
 function setup() {
-  const onSave = vi.fn(async (_password: string) => ({}));
+  const onSave = vi.fn(async (_password: string, _currentPassword: string) => ({}));
   const onLogOut = vi.fn();
   renderWithProviders(<ChangePasswordDialog opened onClose={() => {}} onSave={onSave} onLogOut={onLogOut} />);
   const type = (label: string, value: string) =>
@@ -37,6 +37,9 @@ describe('ChangePasswordDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('The passwords do not match');
 
     type('Confirm password', 'Harvest2025');
+    // Then the current password, which the server checks.
+    expect(screen.getByRole('alert').textContent).toBe('Enter your current password.');
+    type('Current password', 'Harvest2024');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -44,12 +47,13 @@ describe('ChangePasswordDialog', () => {
   it('saves a valid password, shows the success notice and logs out after 1.5 s', async () => {
     vi.useFakeTimers();
     const { onSave, onLogOut, type, submit } = setup();
+    type('Current password', 'Harvest2024');
     type('New password', 'Harvest2025');
     type('Confirm password', 'Harvest2025');
     await act(async () => {
       submit();
     });
-    expect(onSave).toHaveBeenCalledWith('Harvest2025');
+    expect(onSave).toHaveBeenCalledWith('Harvest2025', 'Harvest2024');
     expect(screen.getByRole('status').textContent).toMatch(/password has been changed/);
 
     await act(async () => {

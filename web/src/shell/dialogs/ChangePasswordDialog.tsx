@@ -19,14 +19,19 @@ const passwordMessageKeys: Readonly<Record<string, string>> = {
 export interface ChangePasswordDialogProps {
   opened: boolean;
   onClose(): void;
-  onSave(password: string): Promise<unknown>;
+  /** Saves the new password; the server checks the current one. */
+  onSave(password: string, currentPassword: string): Promise<unknown>;
   /** Called after the success message has shown for the logout delay. */
   onLogOut(): void;
 }
 
-/** New password and its confirmation; a saved password signs the user out after a short notice. */
+/**
+ * The current password, the new one and its confirmation; a saved password signs the user out after a short
+ * notice. A forgotten password is reset by e-mail from the sign-in screen instead.
+ */
 export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [attempted, setAttempted] = useState(false);
@@ -41,12 +46,19 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
     return () => clearTimeout(timer);
   }, [sent]);
 
-  const error = newPasswordError(password, confirmation);
-  const errorText = error === null ? null : t(passwordMessageKeys[error] ?? 'errors.generic');
+  // The spec's checks of the new password come first, in its order; then the current password.
+  const error = newPasswordError(password, confirmation) ?? (currentPassword === '' ? 'current' : null);
+  const errorText =
+    error === null
+      ? null
+      : error === 'current'
+        ? t('account.currentPasswordRequired')
+        : t(passwordMessageKeys[error] ?? 'errors.generic');
   const shownError = attempted ? errorText : null;
 
   const handleClose = () => {
     if (sent) return;
+    setCurrentPassword('');
     setPassword('');
     setConfirmation('');
     setAttempted(false);
@@ -59,7 +71,7 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
     if (error !== null || busy) return;
     setBusy(true);
     try {
-      await onSave(password);
+      await onSave(password, currentPassword);
       setSent(true);
     } catch {
       // The error dialog says why; the form stays for another try.
@@ -85,12 +97,21 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
             <PasswordInput
+              label={t('account.currentPassword')}
+              autoComplete="current-password"
+              maxLength={1024}
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
+              data-autofocus
+            />
+            <PasswordInput
               label={t('password.new')}
               autoComplete="new-password"
+              maxLength={1024}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
-              data-autofocus
             />
             <PasswordInput
               label={t('password.confirm')}

@@ -1,19 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { User } from '@headland/domain/api/sessionApi';
 import { isEmail } from '@headland/domain/passwordRule';
+import type { UserChanges } from '../session/sessionRequests.ts';
 
 export interface ManageUserDialogProps {
   opened: boolean;
   user: User;
   onClose(): void;
-  onSave(user: Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'>): Promise<unknown>;
+  /** Saves the changes; answers the new address waiting for its confirmation link, or null. */
+  onSave(changes: UserChanges): Promise<string | null>;
 }
 
 const nameMaxLength = 100;
+const emailMaxLength = 320;
 
-/** The signed-in user's own name and e-mail address. */
+/** Whether the form asks for a new e-mail address (the same one in another case is not new). */
+function isNewEmail(typed: string, current: string): boolean {
+  return typed.trim().toLowerCase() !== current.trim().toLowerCase();
+}
+
+/**
+ * The signed-in user's own name and e-mail address. A new address needs the current password and takes effect
+ * only once it confirms the link sent to it; the dialog then says so.
+ */
 export function ManageUserDialog({ opened, user, onClose, onSave }: ManageUserDialogProps) {
   const { t } = useTranslation();
   return (
@@ -35,30 +46,51 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
   const [firstName, setFirstName] = useState(user.FirstName);
   const [lastName, setLastName] = useState(user.LastName);
   const [email, setEmail] = useState(user.Email);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
+  const emailChanges = isNewEmail(email, user.Email);
   const emailError = isEmail(email) ? null : t('user.emailInvalid');
+  const passwordError = emailChanges && currentPassword === '' ? t('account.currentPasswordRequired') : null;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (emailError || busy) return;
+    if (emailError || passwordError || busy) return;
     setBusy(true);
     try {
-      await onSave({
+      const pending = await onSave({
         Id: user.Id,
         FirstName: firstName.trim(),
         LastName: lastName.trim(),
         Email: email.trim(),
+        ...(emailChanges ? { CurrentPassword: currentPassword } : {}),
       });
-      onClose();
+      if (pending === null) onClose();
+      else setPendingEmail(pending);
     } catch {
       // The error dialog says why; the form stays open with the user's input.
     } finally {
       setBusy(false);
     }
   };
+
+  if (pendingEmail !== null) {
+    return (
+      <Stack>
+        <Alert color="fieldGreen" role="status" title={t('account.emailConfirmTitle')}>
+          {t('account.emailChangeSent', { email: pendingEmail, current: user.Email })}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -81,10 +113,23 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
           label={t('user.email')}
           type="email"
           autoComplete="email"
+          maxLength={emailMaxLength}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={attempted ? emailError : null}
         />
+        {emailChanges && (
+          <PasswordInput
+            label={t('account.currentPassword')}
+            description={t('account.currentPasswordForEmail')}
+            autoComplete="current-password"
+            maxLength={1024}
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            error={attempted ? passwordError : null}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePasswordVisibility') }}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -116,12 +116,16 @@ export function AppLayout() {
         opened={dialog === 'user'}
         user={user}
         onClose={closeDialog}
-        onSave={async (changes) => actions.replaceUser(await updateUser(api, changes))}
+        onSave={async (changes) => {
+          const { PendingEmail, ...saved } = await updateUser(api, changes);
+          actions.replaceUser(saved);
+          return PendingEmail;
+        }}
       />
       <ChangePasswordDialog
         opened={dialog === 'password'}
         onClose={closeDialog}
-        onSave={(password) => changePassword(api, password)}
+        onSave={(password, currentPassword) => changePassword(api, password, currentPassword)}
         onLogOut={() => void actions.logOut()}
       />
     </AppShell>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Center, Paper, Stack, Title } from '@mantine/core';
 import type { ShellController, ShellState } from '../session/useShellController.ts';
+import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { HoldingYearPicker } from './HoldingYearPicker.tsx';
 import { InvitationNotice } from './InvitationNotice.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
@@ -24,6 +25,7 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
           <Title order={1} size="h3" c="fieldGreen.8">
             {productName}
           </Title>
+          <EmailConfirmationNotice />
           {invitation && <InvitationNotice notice={invitation} />}
           {state.step === 'password' && (
             <PasswordStep

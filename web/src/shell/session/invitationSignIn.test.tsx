@@ -14,6 +14,7 @@ interface Call {
   method: string;
   path: string;
   body: unknown;
+  search?: string;
 }
 
 const json = (status: number, body: unknown) =>
@@ -32,7 +33,7 @@ function serverWith(routes: Record<string, (call: Call) => Response>) {
       } catch {
         // A form body (the token call) stays text.
       }
-      const call = { method: init?.method ?? 'GET', path: url.pathname, body };
+      const call = { method: init?.method ?? 'GET', path: url.pathname, body, search: url.search };
       calls.push(call);
       const route = routes[`${call.method} ${call.path}`];
       return route ? route(call) : json(404, { Message: `No route ${call.method} ${call.path}` });
@@ -82,7 +83,7 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
   });
 
   it('says what the invitation is, and accepts it at session start', async () => {
-    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1'))}&lang=en`, {
+    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}&lang=en`, {
       'GET /api/invites/v1/inv-1': () => json(200, invitation),
       'POST /oauth/token': token,
       'POST /api/session/v1/start': () =>
@@ -92,10 +93,12 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
     expect(screen.getByText('Sign in as bob@example.com to accept the invitation.')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('bob@example.com');
     expect(starts(calls)).toEqual([]);
+    // The description is asked for with the link's secret.
+    expect(calls.find((call) => call.path === '/api/invites/v1/inv-1')?.search).toBe('?secret=s3cret');
 
     await signIn();
     expect(await screen.findByText('You have joined the holding Hill Top.')).toBeTruthy();
-    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1' }]);
+    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' }]);
     // The holding joined is in the list, chosen.
     expect((screen.getByRole('radio', { name: 'Hill Top' }) as HTMLInputElement).checked).toBe(true);
     expect(window.location.search).toBe('?lang=en');
@@ -119,7 +122,7 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
   });
 
   it('says when the invitation has been accepted already, and does not send it again', async () => {
-    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1'))}`, {
+    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}`, {
       'GET /api/invites/v1/inv-1': () => json(200, { ...invitation, accepted: true }),
       'POST /oauth/token': token,
       'POST /api/session/v1/start': () => json(200, aStart()),
@@ -133,7 +136,7 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
   it("shows the server's word when the invitation no longer exists", async () => {
     const gone =
       'This invitation no longer exists: it may have been cancelled. Ask the holding owner for a new one.';
-    openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-9'))}`, {
+    openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-9', 's3cret'))}`, {
       'GET /api/invites/v1/inv-9': () => json(404, { Message: gone }),
     });
     expect((await screen.findByRole('alert')).textContent).toContain(gone);
@@ -142,7 +145,7 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
   it('signs in without the invitation when the server refuses it, saying why', async () => {
     const otherEmail =
       'This invitation was sent to another e-mail address: sign in with that address to accept it.';
-    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1'))}`, {
+    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}`, {
       'GET /api/invites/v1/inv-1': () => json(200, invitation),
       'POST /oauth/token': token,
       'POST /api/session/v1/start': (call) =>
@@ -155,13 +158,13 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
     await screen.findByRole('button', { name: 'Continue' });
     expect(screen.getByRole('alert').textContent).toContain(otherEmail);
     expect(starts(calls)).toEqual([
-      { initialHoldingId: null, acceptedInviteId: 'inv-1' },
+      { initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' },
       { initialHoldingId: null },
     ]);
   });
 
   it('still sends the invitation when its description could not be read', async () => {
-    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1'))}`, {
+    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}`, {
       'GET /api/invites/v1/inv-1': () => json(500, { Message: 'Internal error' }),
       'POST /oauth/token': token,
       'POST /api/session/v1/start': () =>
@@ -170,6 +173,6 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/The invitation could not be read/)).toBeTruthy();
     await signIn();
     expect(await screen.findByText('You have joined the holding Hill Top.')).toBeTruthy();
-    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1' }]);
+    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' }]);
   });
 });

@@ -41,9 +41,9 @@ describe('readInviteLink', () => {
     expect(readInviteLink(`?invite=${encoded}`)).toEqual({ kind: 'holding', id: '>>>>>>' });
   });
 
-  it('reads the links the server puts in invitation e-mails', () => {
-    const link = new URL(invitationLink('https://headland.example/', 'inv-7'));
-    expect(readInviteLink(link.search)).toEqual({ kind: 'holding', id: 'inv-7' });
+  it('reads the links the server puts in invitation e-mails, with their secret', () => {
+    const link = new URL(invitationLink('https://headland.example/', 'inv-7', 'Secret_-123'));
+    expect(readInviteLink(link.search)).toEqual({ kind: 'holding', id: 'inv-7', secret: 'Secret_-123' });
   });
 });
 
@@ -55,18 +55,19 @@ describe('inviteToAccept', () => {
     issuerLastName: 'Field',
     accepted: false,
   };
-  const link = { kind: 'holding', id: 'inv-1' } as const;
+  const link = { kind: 'holding', id: 'inv-1', secret: 's3cret' } as const;
+  const sent = { id: 'inv-1', secret: 's3cret' };
 
-  it.each<[InvitationNotice | null, string | null]>([
-    [{ kind: 'loading' }, 'inv-1'],
-    [{ kind: 'pending', invitation }, 'inv-1'],
-    [{ kind: 'unavailable' }, 'inv-1'],
+  it.each<[InvitationNotice | null, { id: string; secret: string } | null]>([
+    [{ kind: 'loading' }, sent],
+    [{ kind: 'pending', invitation }, sent],
+    [{ kind: 'unavailable' }, sent],
     [{ kind: 'accepted', invitation: { ...invitation, accepted: true } }, null],
     [{ kind: 'refused', message: 'gone' }, null],
     [{ kind: 'joined', holdingName: 'Brook Farm' }, null],
     [null, null],
   ])('%j sends %j', (notice, expected) => {
-    expect(inviteToAccept(link, notice)).toBe(expected);
+    expect(inviteToAccept(link, notice)).toEqual(expected);
   });
 
   it('sends nothing without a holding invitation', () => {

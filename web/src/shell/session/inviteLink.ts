@@ -1,7 +1,11 @@
 import { decodeInviteParameter, type PublicInvitation } from '@headland/domain/api/permissionsApi';
 
 /** The `invite` login-time parameter (session-shell §2, §5): absent, unreadable, or a holding invitation. */
-export type InviteLink = { kind: 'none' } | { kind: 'invalid' } | { kind: 'holding'; id: string };
+export type InviteLink =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  /** `secret` is the link's single-use secret; links sent before secrets have none and are refused. */
+  | { kind: 'holding'; id: string; secret?: string };
 
 /**
  * Reads the `invite` parameter of a page address's query. It must be base64 of JSON naming a string id and
@@ -13,7 +17,8 @@ export function readInviteLink(search: string): InviteLink {
   const value = params.get('invite');
   if (value === null) return { kind: 'none' };
   const decoded = decodeInviteParameter(value.trim().replaceAll(' ', '+'));
-  return decoded ? { kind: 'holding', id: decoded.id } : { kind: 'invalid' };
+  if (!decoded) return { kind: 'invalid' };
+  return decoded.secret ? { kind: 'holding', id: decoded.id, secret: decoded.secret } : { kind: 'holding', id: decoded.id };
 }
 
 /** What the login screen tells about the invitation the page was opened with. */
@@ -30,11 +35,14 @@ export type InvitationNotice =
   /** Signing in accepted it: the holding is now in the user's list. */
   | { kind: 'joined'; holdingName: string | null };
 
-/** The invitation id to send with the session start, or null when there is none worth sending. */
-export function inviteToAccept(link: InviteLink, notice: InvitationNotice | null): string | null {
+/** The invitation (id and secret) to send with the session start, or null when there is none worth sending. */
+export function inviteToAccept(
+  link: InviteLink,
+  notice: InvitationNotice | null,
+): { id: string; secret: string | null } | null {
   if (link.kind !== 'holding' || notice === null) return null;
   return notice.kind === 'loading' || notice.kind === 'pending' || notice.kind === 'unavailable'
-    ? link.id
+    ? { id: link.id, secret: link.secret ?? null }
     : null;
 }
 

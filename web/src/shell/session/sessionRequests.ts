@@ -5,11 +5,13 @@ import {
   sessionStartResponseSchema,
   tokenErrorSchema,
   tokenResponseSchema,
-  userSchema,
+  confirmEmailResponseSchema,
+  updateUserResponseSchema,
   type HoldingSummary,
   type SelectHoldingResponse,
   type SessionStartResponse,
   type TokenResponse,
+  type UpdateUserResponse,
   type User,
 } from '@headland/domain/api/sessionApi';
 import { publicInvitationSchema, type PublicInvitation } from '@headland/domain/api/permissionsApi';
@@ -41,14 +43,18 @@ export function tokenErrorDescription(error: unknown): string | undefined {
 
 export function startSession(
   api: ApiClient,
-  body: { initialHoldingId?: number | null; acceptedInviteId?: string | null },
+  body: { initialHoldingId?: number | null; acceptedInviteId?: string | null; inviteSecret?: string | null },
 ): Promise<SessionStartResponse> {
   return api.post('/api/session/v1/start', { body, schema: sessionStartResponseSchema, errorDialog: false });
 }
 
-/** GET /api/invites/v1/{id}: what an invitation link is about, read before signing in. */
-export function readInvitation(api: ApiClient, id: string): Promise<PublicInvitation> {
+/**
+ * GET /api/invites/v1/{id}?secret=: what an invitation link is about, read before signing in. The link's
+ * secret travels as a query parameter; without it the server tells nothing.
+ */
+export function readInvitation(api: ApiClient, id: string, secret: string | undefined): Promise<PublicInvitation> {
   return api.get(`/api/invites/v1/${encodeURIComponent(id)}`, {
+    query: { secret },
     schema: publicInvitationSchema,
     spinner: false,
     errorDialog: false,
@@ -104,15 +110,25 @@ export async function openCropYear(api: ApiClient, yearId: number): Promise<bool
   return Boolean(result);
 }
 
-export function updateUser(
-  api: ApiClient,
-  user: Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'>,
-): Promise<User> {
-  return api.post('/api/user/v1/user', { body: user, schema: userSchema });
+/** The changes a user makes to their own account; a new e-mail address needs the current password. */
+export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'> & { CurrentPassword?: string };
+
+/** POST /api/user/v1/user: the saved user, and the address waiting for its confirmation link, if any. */
+export function updateUser(api: ApiClient, user: UserChanges): Promise<UpdateUserResponse> {
+  return api.post('/api/user/v1/user', { body: user, schema: updateUserResponseSchema });
 }
 
-export function changePassword(api: ApiClient, password: string): Promise<unknown> {
-  return api.post('/api/user/v1/password/change', { body: { password } });
+export function changePassword(api: ApiClient, password: string, currentPassword: string): Promise<unknown> {
+  return api.post('/api/user/v1/password/change', { body: { password, currentPassword } });
+}
+
+/** POST /api/user/v1/email/confirm: the link sent to a new address makes it the account's address. */
+export function confirmEmail(api: ApiClient, token: string): Promise<{ Email: string }> {
+  return api.post('/api/user/v1/email/confirm', {
+    body: { token },
+    schema: confirmEmailResponseSchema,
+    errorDialog: false,
+  });
 }
 
 export function logout(api: ApiClient): Promise<unknown> {

@@ -74,6 +74,8 @@ function readEntry(): Entry {
   // An invitation comes before a kept token (session-shell §4): whoever opens it signs in, as the invited
   // address, rather than carrying on as whoever used this browser last.
   if (params.has('invite')) return { kind: 'none' };
+  // So does a link confirming a new e-mail address: the next sign-in is with that address.
+  if (params.has('confirmEmail')) return { kind: 'none' };
   const stored = readStoredAccessToken();
   return stored ? { kind: 'token', token: stored } : { kind: 'none' };
 }
@@ -219,11 +221,13 @@ export function useShellController(api: ApiClient): ShellController {
    */
   const startWithInvitation = useCallback(async (): Promise<SessionStartResponse> => {
     const initialHoldingId = readStoredContext()?.holdingId ?? null;
-    const acceptedInviteId = inviteToAccept(inviteLink, invitationRef.current);
-    if (acceptedInviteId === null) return startSession(api, { initialHoldingId });
+    const invite = inviteToAccept(inviteLink, invitationRef.current);
+    if (invite === null) return startSession(api, { initialHoldingId });
     let start: SessionStartResponse;
     try {
-      start = await startSession(api, { initialHoldingId, acceptedInviteId });
+      start = await startSession(api, { initialHoldingId, acceptedInviteId: invite.id, inviteSecret: invite.secret });
+      // A login that owes the terms learns nothing of holdings: the invitation waits for the start after them.
+      if (start.MustAcceptTermsAndConditions) return start;
     } catch (error) {
       const refusal = invitationRefusal(error);
       if (refusal === null) throw error;
@@ -273,9 +277,9 @@ export function useShellController(api: ApiClient): ShellController {
     forgetLinkParameters();
     if (inviteLink.kind === 'invalid') forgetInviteParameter();
     if (inviteLink.kind === 'holding') {
-      const describe = async (id: string) => {
+      const describe = async (id: string, secret: string | undefined) => {
         try {
-          const found = await readInvitation(api, id);
+          const found = await readInvitation(api, id, secret);
           // A sign-in may have used the invitation while its description was on its way.
           if (invitationRef.current?.kind !== 'loading') return;
           setInvitation(
@@ -290,7 +294,7 @@ export function useShellController(api: ApiClient): ShellController {
           setInvitation(refused ? { kind: 'refused', message: problem.message } : { kind: 'unavailable' });
         }
       };
-      void describe(inviteLink.id);
+      void describe(inviteLink.id, inviteLink.secret);
     }
     if (entry.kind === 'none') return;
     const signInFromEntry = async (token: string) => {
@@ -339,8 +343,21 @@ export function useShellController(api: ApiClient): ShellController {
       // The error dialog has told the user; the terms must still be accepted.
       return;
     }
-    await continueAfterStart({ ...current.start, MustAcceptTermsAndConditions: false }, false);
-  }, [api, continueAfterStart]);
+    // Before the terms the server tells nothing of holdings: the start is asked again, with any invitation.
+    let start: SessionStartResponse;
+    try {
+      start = await startWithInvitation();
+    } catch (error) {
+      const problem = describeApiError(error, false);
+      setState({
+        kind: 'login',
+        step: 'password',
+        error: problem.kind === 'message' ? problem.message : t('errors.generic'),
+      });
+      return;
+    }
+    await continueAfterStart({ ...start, MustAcceptTermsAndConditions: false }, false);
+  }, [api, continueAfterStart, setState, startWithInvitation, t]);
 
   const changeYear = useCallback(
     async (yearId: number) => {
