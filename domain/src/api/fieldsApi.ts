@@ -169,6 +169,18 @@ export const fieldListClientRules = z.array(
 /** `fieldListClientRules` checked where the list lies, without a copy of its 10,000 objects (see checkInPlace). */
 export const fieldListClientSchema = checkInPlace(fieldListClientRules);
 
+/**
+ * The version of the record an update was read at. When given and no longer the stored one, the update is
+ * refused with 409 and `Resources`, since another user changed the record meanwhile.
+ */
+const versionSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .optional()
+  .describe('The Version the record was read at; a stale one is refused with 409.');
+
 const optionalText = (max: number) => z.string().max(max).nullish();
 const optionalArea = z.number().nonnegative().max(1_000_000).nullish();
 
@@ -191,6 +203,7 @@ export const fieldWriteSchema = z.object({
   ManureSpreadArea: z.number().max(1_000_000).nullish(),
   Years: z.array(fieldYearSchema).max(200).optional(),
   IgnoreBoundary: z.boolean().optional(),
+  Version: versionSchema,
 });
 export type FieldWrite = z.infer<typeof fieldWriteSchema>;
 
@@ -231,6 +244,7 @@ export const croppingWriteSchema = z.object({
   StrawMulch: z.boolean().nullish(),
   Undersown: z.boolean().nullish(),
   TargetpH: z.number().min(0).max(14).nullish(),
+  Version: versionSchema,
 });
 export type CroppingWrite = z.infer<typeof croppingWriteSchema>;
 

@@ -274,7 +274,17 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 /** The body of every error answer: the first Errors entry is what the client shows. */
 export const apiErrorSchema = z.object({
   Message: z.string(),
-  Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+  Errors: z
+    .array(
+      z.object({
+        Field: z.string(),
+        Message: z.string(),
+        /** A rule's code, which clients turn into their own words with `Params`. */
+        Code: z.string().optional(),
+        Params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
   AuthError: z.boolean().optional(),
   Resources: z.array(z.string()).optional(),
 });

@@ -45,6 +45,7 @@ function aField(id: number, area: number) {
     ManureSpreadArea: null,
     Years: [],
     IgnoreBoundary: false,
+    Version: 1,
     Boundary: null,
     Croppings: [],
   };
