@@ -120,6 +120,11 @@ export const fieldResponseSchema = fieldSchema.extend({
   Boundary: geoJsonMultiPolygonSchema.nullable(),
   /** The field's croppings: of the asked year in lists, of every year for one field. */
   Croppings: z.array(croppingResponseSchema),
+  /**
+   * The crop years (the asked one in lists, any for one field) in which the field has croppings hidden from a
+   * restricted member; empty for everyone else. It says that something is not shared, never what.
+   */
+  HiddenCroppingYears: z.array(z.number().int()),
 });
 export type FieldResponse = z.infer<typeof fieldResponseSchema>;
 

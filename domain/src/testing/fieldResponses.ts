@@ -87,6 +87,7 @@ export function aField(overrides: Partial<FieldResponse> = {}): FieldResponse {
     Version: 1,
     Boundary: null,
     Croppings: [],
+    HiddenCroppingYears: [],
     ...overrides,
   };
 }

@@ -74,6 +74,7 @@ export function croppingFromRow(row: CroppingRow): Cropping {
     StrawMulch: attribute('StrawMulch'),
     Undersown: attribute('Undersown'),
     TargetpH: attribute('TargetpH'),
+    Version: row.version,
   };
 }
 

@@ -37,6 +37,7 @@ export interface CroppingRow extends Record<string, unknown> {
   /** GeoJSON text (boundaryGeoJsonSql), or null when there is none or none was asked for. */
   boundary: string | null;
   boundary_area: number | null;
+  version: number;
 }
 
 export interface CroppingFilter {
@@ -79,7 +80,8 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
            coalesce(c.market, v.market) AS market, c.area::float8 AS area,
            c.manure_spread_area::float8 AS manure_spread_area, c.management_options, c.attributes,
            ${boundary} AS boundary,
-           round((ST_Area((${boundaryColumn})::geography) / 10000)::numeric, 4)::float8 AS boundary_area
+           round((ST_Area((${boundaryColumn})::geography) / 10000)::numeric, 4)::float8 AS boundary_area,
+           c.version
       FROM croppings c
       JOIN fields f ON f.id = c.field_id
       LEFT JOIN varieties v ON v.id = c.variety_id
@@ -192,4 +194,29 @@ export async function selectHoldingRules(
     SELECT region_id, features FROM holdings WHERE id = ${holdingId}`,
   );
   return result[0] ?? { region_id: null, features: null };
+}
+
+/**
+ * Keeps every cropping of a field inside it after the field changed: a cropping boundary reaching outside the
+ * field's boundary is cut to it (PostGIS intersection; nothing left means no boundary), its area becomes no
+ * more than what is left, and no cropping's area stays above `fieldAreaHa`. Runs in the field's transaction.
+ */
+export async function keepCroppingsInsideField(db: Db, fieldId: number, fieldAreaHa: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE croppings c
+       SET boundary = k.clipped,
+           area = CASE WHEN k.clipped IS NULL OR c.area IS NULL THEN c.area
+                       ELSE least(c.area, round((ST_Area(k.clipped::geography) / 10000)::numeric, 2)) END,
+           updated_at = now()
+      FROM (SELECT c2.id,
+                   (SELECT CASE WHEN ST_IsEmpty(i.g) THEN NULL ELSE i.g END
+                      FROM (SELECT ST_Multi(ST_CollectionExtract(ST_Intersection(c2.boundary, f.boundary), 3)) AS g) i
+                   ) AS clipped
+              FROM croppings c2 JOIN fields f ON f.id = c2.field_id
+             WHERE c2.field_id = ${fieldId} AND c2.boundary IS NOT NULL AND f.boundary IS NOT NULL
+               AND NOT ST_CoveredBy(c2.boundary, f.boundary)) k
+     WHERE c.id = k.id`);
+  await db.execute(sql`
+    UPDATE croppings SET area = ${fieldAreaHa}, updated_at = now()
+     WHERE field_id = ${fieldId} AND round(area, 2) > ${fieldAreaHa}`);
 }

@@ -48,6 +48,7 @@ function aField(id: number, area: number) {
     Version: 1,
     Boundary: null,
     Croppings: [],
+    HiddenCroppingYears: [],
   };
 }
 
