@@ -118,7 +118,6 @@ export function cropManagementOptionsRule(
 /** Scotland's N crop group values start at 100; older, smaller values are no longer valid. */
 export const nCropGroupMinValid = 100;
 
-
 export interface AttributeRule<T> {
   shown: boolean;
   required: boolean;

@@ -72,7 +72,12 @@ describe('croppingProblems', () => {
     ['no area counts as the whole field', { Area: null }, {}, []],
     ['an unknown crop', { CropId: 9999 }, {}, [P.CropUnknown]],
     ['Other without a name', { CropId: CropId.Other, CropName: '  ' }, {}, [P.CropNameRequired]],
-    ['a year the holding does not have', { YearId: 2030, SowingDate: null, HarvestDate: null }, {}, [P.YearNotInHolding]],
+    [
+      'a year the holding does not have',
+      { YearId: 2030, SowingDate: null, HarvestDate: null },
+      {},
+      [P.YearNotInHolding],
+    ],
     [
       'a year the field is disabled in',
       {},
@@ -84,7 +89,12 @@ describe('croppingProblems', () => {
     ['a variety of the crop', { VarietyId: 5 }, { varietyCropId: CropId.WinterWheat }, []],
     ['sowing on the harvest day', { SowingDate: '2026-08-15' }, {}, [P.DateOrder, P.DateOutsideYear]],
     ['sowing on the last day of the crop year', { SowingDate: '2026-07-31' }, {}, []],
-    ['sowing a day after the crop year', { SowingDate: '2026-08-01', HarvestDate: '2026-09-01' }, {}, [P.DateOutsideYear]],
+    [
+      'sowing a day after the crop year',
+      { SowingDate: '2026-08-01', HarvestDate: '2026-09-01' },
+      {},
+      [P.DateOutsideYear],
+    ],
     [
       'destruction after the next crop year',
       { DestructionDate: '2027-08-01', HarvestDate: null },
@@ -99,7 +109,12 @@ describe('croppingProblems', () => {
       {},
       [P.AttributeNotOffered],
     ],
-    ['an N crop group below 100 in Scotland', { NCropGroup: 99 }, { region: Region.Scotland }, [P.NCropGroupInvalid]],
+    [
+      'an N crop group below 100 in Scotland',
+      { NCropGroup: 99 },
+      { region: Region.Scotland },
+      [P.NCropGroupInvalid],
+    ],
     ['an N crop group of 100 in Scotland', { NCropGroup: 100 }, { region: Region.Scotland }, []],
     [
       'management options where the holding switched them off',
@@ -113,7 +128,12 @@ describe('croppingProblems', () => {
       { region: Region.Wales },
       [P.ManagementOptionsUnavailable],
     ],
-    ['a management option as large as the cropping', { ManagementOptions: [{ Code: 'AB1', Area: 6 }] }, {}, []],
+    [
+      'a management option as large as the cropping',
+      { ManagementOptions: [{ Code: 'AB1', Area: 6 }] },
+      {},
+      [],
+    ],
     [
       'a management option larger than the cropping',
       { ManagementOptions: [{ Code: 'AB1', Area: 6.01 }] },
@@ -121,7 +141,12 @@ describe('croppingProblems', () => {
       [P.ManagementOptionAboveArea],
     ],
     ['crops at the same time within the tolerance', { Area: 6 }, { others: [other(1, 4.1)] }, []],
-    ['crops at the same time beyond the tolerance', { Area: 6 }, { others: [other(1, 4.11)] }, [P.ConcurrentCrops]],
+    [
+      'crops at the same time beyond the tolerance',
+      { Area: 6 },
+      { others: [other(1, 4.11)] },
+      [P.ConcurrentCrops],
+    ],
     [
       'crops one after the other',
       { Area: 6 },
@@ -145,7 +170,9 @@ describe('croppingProblems', () => {
   it('tells a restricted member that hidden crops exist without their areas', () => {
     const rules = context({ others: [other(1, 2)], hiddenOthers: [other(2, 3)] });
     const problems = croppingProblems(wheat({ Area: 6 }), rules);
-    expect(problems).toEqual([{ code: P.ConcurrentCropsWithHidden, field: 'Area', params: { fieldArea: 10 } }]);
+    expect(problems).toEqual([
+      { code: P.ConcurrentCropsWithHidden, field: 'Area', params: { fieldArea: 10 } },
+    ]);
     expect(JSON.stringify(problems)).not.toContain('11');
   });
 
@@ -173,7 +200,9 @@ describe('mergeCroppingWrite', () => {
   });
 
   it('a destruction date makes the cropping destroyed, through isDestroyed', () => {
-    expect(mergeCroppingWrite(wheat(), { DestructionDate: '2026-05-01', Destroyed: false }).Destroyed).toBe(true);
+    expect(mergeCroppingWrite(wheat(), { DestructionDate: '2026-05-01', Destroyed: false }).Destroyed).toBe(
+      true,
+    );
     expect(mergeCroppingWrite(wheat(), { Destroyed: true }).Destroyed).toBe(true);
     expect(mergeCroppingWrite(wheat({ Destroyed: true }), { Destroyed: false }).Destroyed).toBe(false);
   });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { CroppingWrite } from './api/fieldsApi';
-import { cropAttributeProblems, cropManagementOptionsRule, nCropGroupMinValid, toCropDescriptor } from './cropAttributes';
+import {
+  cropAttributeProblems,
+  cropManagementOptionsRule,
+  nCropGroupMinValid,
+  toCropDescriptor,
+} from './cropAttributes';
 import { isDestroyed, type CroppingDraft } from './cropping';
 import {
   concurrentCropsExcess,
@@ -77,7 +82,11 @@ export function mergeCroppingWrite(current: CroppingDraft, write: CroppingWrite)
  * The area a cropping is saved with when none is given: its own boundary's (`boundaryArea`), or else the whole
  * field area.
  */
-export function settledCroppingArea(draft: Pick<CroppingDraft, 'Area'>, boundaryArea: number | null, areaOfField: number) {
+export function settledCroppingArea(
+  draft: Pick<CroppingDraft, 'Area'>,
+  boundaryArea: number | null,
+  areaOfField: number,
+) {
   return draft.Area !== null ? draft.Area : roundArea(boundaryArea ?? areaOfField);
 }
 
@@ -189,14 +198,19 @@ export function croppingProblems(draft: CroppingDraft, context: CroppingRulesCon
   const yearId = draft.YearId;
 
   if (!definition) add(CroppingProblemCode.CropUnknown, 'CropId', { cropId: draft.CropId });
-  if (draft.CropId === CropId.Other && !draft.CropName?.trim()) add(CroppingProblemCode.CropNameRequired, 'CropName');
+  if (draft.CropId === CropId.Other && !draft.CropName?.trim())
+    add(CroppingProblemCode.CropNameRequired, 'CropName');
   if (context.holdingYears.length > 0 && !context.holdingYears.includes(yearId))
     add(CroppingProblemCode.YearNotInHolding, 'YearId', { year: yearId });
   if (isFieldDisabledIn(context.field, yearId))
     add(CroppingProblemCode.FieldDisabled, 'FieldId', { name: context.field.Name, year: yearId });
   if (draft.VarietyId !== null && context.varietyCropId === null)
     add(CroppingProblemCode.VarietyUnknown, 'VarietyId');
-  else if (draft.VarietyId !== null && context.varietyCropId !== undefined && context.varietyCropId !== draft.CropId)
+  else if (
+    draft.VarietyId !== null &&
+    context.varietyCropId !== undefined &&
+    context.varietyCropId !== draft.CropId
+  )
     add(CroppingProblemCode.VarietyNotOfCrop, 'VarietyId');
 
   const perennial = definition?.perennial ?? false;
@@ -221,17 +235,24 @@ export function croppingProblems(draft: CroppingDraft, context: CroppingRulesCon
   };
   for (const problem of cropAttributeProblems(attributeContext, draft)) {
     add(
-      problem.kind === 'required' ? CroppingProblemCode.AttributeRequired : CroppingProblemCode.AttributeNotOffered,
+      problem.kind === 'required'
+        ? CroppingProblemCode.AttributeRequired
+        : CroppingProblemCode.AttributeNotOffered,
       attributeFields[problem.attribute],
       { attribute: problem.attribute },
     );
   }
-  if (context.region === Region.Scotland && draft.NCropGroup !== null && draft.NCropGroup < nCropGroupMinValid)
+  if (
+    context.region === Region.Scotland &&
+    draft.NCropGroup !== null &&
+    draft.NCropGroup < nCropGroupMinValid
+  )
     add(CroppingProblemCode.NCropGroupInvalid, 'NCropGroup', { value: draft.NCropGroup });
 
   const areaOfField = fieldArea(context.field);
   const area = draft.Area ?? areaOfField;
-  if (roundArea(area) > areaOfField) add(CroppingProblemCode.AreaAboveField, 'Area', { area, fieldArea: areaOfField });
+  if (roundArea(area) > areaOfField)
+    add(CroppingProblemCode.AreaAboveField, 'Area', { area, fieldArea: areaOfField });
 
   const management = cropManagementOptionsRule(context.region, context.cropManagementOptionsEnabled);
   if (!management.enabled && draft.ManagementOptions.length > 0)

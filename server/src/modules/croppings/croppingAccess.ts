@@ -70,10 +70,15 @@ export async function selectHiddenCroppingYears(
   where: { fieldId?: number; yearIds?: readonly number[] },
 ): Promise<Map<number, number[]>> {
   if (!access.restricted) return new Map();
-  const conditions: SQL[] = [sql`c.holding_id = ${access.holdingId}`, sql`NOT (${croppingVisibleSql(access, sql`c.id`)})`];
+  const conditions: SQL[] = [
+    sql`c.holding_id = ${access.holdingId}`,
+    sql`NOT (${croppingVisibleSql(access, sql`c.id`)})`,
+  ];
   if (where.fieldId !== undefined) conditions.push(sql`c.field_id = ${where.fieldId}`);
   if (where.yearIds)
-    conditions.push(sql`c.year_id = ANY(${`{${where.yearIds.map((year) => Math.trunc(year)).join(',')}}`}::int[])`);
+    conditions.push(
+      sql`c.year_id = ANY(${`{${where.yearIds.map((year) => Math.trunc(year)).join(',')}}`}::int[])`,
+    );
   const rows = await sqlRows<{ field_id: number; years: number[] }>(
     db,
     sql`

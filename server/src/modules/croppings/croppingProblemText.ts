@@ -48,7 +48,7 @@ const texts: Record<CroppingProblemCode, (params: Params) => string> = {
     `The current group value of ${p.value} is not valid anymore. Please pick the correct value from the list above.`,
   areaAboveField: (p) =>
     `The cropping area (${ha(p.area)} ha) cannot be larger than the field area (${ha(p.fieldArea)} ha).`,
-  managementOptionsUnavailable: () => "Crop management options are not available for this holding.",
+  managementOptionsUnavailable: () => 'Crop management options are not available for this holding.',
   managementOptionAboveArea: () => 'A management option cannot cover more than the cropping area.',
   concurrentCrops: (p) =>
     `There are other crops at the same time on this field, and the overall cropped area (${ha(p.overallArea)} ha) ` +

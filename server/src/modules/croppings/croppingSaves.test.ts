@@ -51,9 +51,9 @@ const post = (payload: Record<string, unknown>, headers = farm.headers) =>
 const put = (croppingId: number, payload: Record<string, unknown>, headers = farm.headers) =>
   test.app.inject({ method: 'PUT', url: `/api/croppings/v1/${croppingId}`, headers, payload });
 const read = async (croppingId: number) =>
-  (await test.app.inject({ method: 'GET', url: `/api/croppings/v1/${croppingId}`, headers: farm.headers })).json<
-    CroppingResponse
-  >();
+  (
+    await test.app.inject({ method: 'GET', url: `/api/croppings/v1/${croppingId}`, headers: farm.headers })
+  ).json<CroppingResponse>();
 
 describe('concurrent saves on one field', () => {
   it('cannot together take more than the field: the second is checked against the first', async () => {
@@ -137,7 +137,13 @@ describe('a smaller boundary', () => {
     const whole = (await post({ ...wheat, FieldId: field.FieldId })).json<CroppingResponse>();
     expect(whole.Area).toBe(4);
     const next = (
-      await post({ ...wheat, YearId: 2026, SowingDate: '2025-10-01', HarvestDate: '2026-08-10', FieldId: field.FieldId })
+      await post({
+        ...wheat,
+        YearId: 2026,
+        SowingDate: '2025-10-01',
+        HarvestDate: '2026-08-10',
+        FieldId: field.FieldId,
+      })
     ).json<CroppingResponse>();
     const field2 = await newField('Cut with a plot');
     const plotEast = east;
@@ -192,14 +198,22 @@ describe('restricted members', () => {
     ]);
     expect(refused.body).not.toContain('4.50');
 
-    const list = await test.app.inject({ method: 'GET', url: '/api/fields/v1?year=2025', headers: member.headers });
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/fields/v1?year=2025',
+      headers: member.headers,
+    });
     const listed = list.json<FieldResponse[]>().find((entry) => entry.FieldId === field.FieldId)!;
     expect(listed.Croppings).toEqual([]);
     expect(listed.HiddenCroppingYears).toEqual([2025]);
-    const owners = await test.app.inject({ method: 'GET', url: '/api/fields/v1?year=2025', headers: farm.headers });
-    expect(owners.json<FieldResponse[]>().find((entry) => entry.FieldId === field.FieldId)!.HiddenCroppingYears).toEqual(
-      [],
-    );
+    const owners = await test.app.inject({
+      method: 'GET',
+      url: '/api/fields/v1?year=2025',
+      headers: farm.headers,
+    });
+    expect(
+      owners.json<FieldResponse[]>().find((entry) => entry.FieldId === field.FieldId)!.HiddenCroppingYears,
+    ).toEqual([]);
     const one = await test.app.inject({
       method: 'GET',
       url: `/api/fields/v1/${field.FieldId}`,

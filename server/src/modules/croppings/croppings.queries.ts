@@ -183,6 +183,12 @@ export async function selectVariety(db: Db, varietyId: number): Promise<{ crop_i
   return result[0];
 }
 
+/** The holding's crop-management options switch: on unless the holding turns it off. */
+export async function holdingCropManagementOptionsEnabled(db: Db, holdingId: number): Promise<boolean> {
+  const holding = await selectHoldingRules(db, holdingId);
+  return holding.features?.cropManagementOptions !== false;
+}
+
 /** What of the holding decides the crop attribute rules: its region and its feature switches. */
 export async function selectHoldingRules(
   db: Db,

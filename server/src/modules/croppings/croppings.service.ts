@@ -26,6 +26,7 @@ import { croppingProblemError } from './croppingProblemText.ts';
 import { croppingAttributeKeys, croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
   deleteCroppingRow,
+  holdingCropManagementOptionsEnabled,
   insertCroppingRow,
   selectCroppingRows,
   selectHoldingRules,
@@ -87,7 +88,10 @@ async function loadRuleContext(
       : undefined,
   ]);
   const visibleIds = new Set((visible ?? all).map((row) => row.id));
-  const concurrent = (row: CroppingRow) => ({ ...croppingFromRow(row), perennial: isPerennialCrop(row.crop_id) });
+  const concurrent = (row: CroppingRow) => ({
+    ...croppingFromRow(row),
+    perennial: isPerennialCrop(row.crop_id),
+  });
   const others = all.filter((row) => row.id !== croppingId);
   const variety = draft.VarietyId === null ? undefined : await selectVariety(tx, draft.VarietyId);
   const holdingYears = await selectHoldingYears(tx, caller.holdingId);
@@ -103,8 +107,7 @@ async function loadRuleContext(
       croppingId,
       holdingYears,
       region: holding.region_id ?? Region.England,
-      // The management-options switch is on unless the holding turns it off.
-      cropManagementOptionsEnabled: holding.features?.cropManagementOptions !== false,
+      cropManagementOptionsEnabled: await holdingCropManagementOptionsEnabled(tx, caller.holdingId),
       varietyCropId: draft.VarietyId === null ? undefined : (variety?.crop_id ?? null),
     },
   };
@@ -346,11 +349,23 @@ export async function updateCropping(
     const before = await visibleCropping(tx, caller, croppingId);
     const merged = mergeCroppingWrite(storedDraft(before), body);
     const moved = merged.FieldId === before.field_id ? [] : [before.field_id];
-    const context = await loadRuleContext(tx, caller, merged, croppingId, boundary, before.boundary_area, moved);
+    const context = await loadRuleContext(
+      tx,
+      caller,
+      merged,
+      croppingId,
+      boundary,
+      before.boundary_area,
+      moved,
+    );
     // Read again under the field's lock: a save that committed meanwhile is what this one is laid over.
     const row = await visibleCropping(tx, caller, croppingId);
-    if (body.Version !== undefined && body.Version !== row.version) throw staleWrite(`cropping:${croppingId}`);
-    const draft = settleArea(row.version === before.version ? merged : mergeCroppingWrite(storedDraft(row), body), context);
+    if (body.Version !== undefined && body.Version !== row.version)
+      throw staleWrite(`cropping:${croppingId}`);
+    const draft = settleArea(
+      row.version === before.version ? merged : mergeCroppingWrite(storedDraft(row), body),
+      context,
+    );
     checkDraft(draft, context);
     await updateCroppingRow(tx, croppingId, valuesOf(draft, boundary));
     await recordEvent(tx, caller.actor, {
