@@ -1,6 +1,6 @@
 import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
-import { croppingEndDate, croppingStartDate, isDestroyed, type Cropping } from '@headland/domain/cropping';
+import type { Cropping } from '@headland/domain/cropping';
 import {
   blankCroppingDraft,
   croppingProblems,
@@ -23,7 +23,7 @@ import type { FieldsCaller } from '../fields/fieldsCaller.ts';
 import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
 import { fullCroppingAccess } from './croppingAccess.ts';
 import { croppingProblemError } from './croppingProblemText.ts';
-import { croppingAttributeKeys, croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
+import { croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
   deleteCroppingRow,
   holdingCropManagementOptionsEnabled,
@@ -136,36 +136,10 @@ function settleArea(draft: Draft, context: RuleContext): Draft {
   return { ...draft, Area: settledCroppingArea(draft, boundaryArea, areaOfField(context.field)) };
 }
 
-function valuesOf(draft: Draft, boundary: StoredBoundary | null | undefined): CroppingValues {
-  const attributes: Record<string, unknown> = {};
-  for (const key of croppingAttributeKeys) {
-    const value = draft[key];
-    if (value !== null && value !== undefined) attributes[key] = value;
-  }
-  return {
-    fieldId: draft.FieldId,
-    yearId: draft.YearId,
-    plotId: draft.PlotId,
-    batchId: draft.BatchId,
-    startDate: croppingStartDate(draft) ?? null,
-    endDate: croppingEndDate(draft) ?? null,
-    sowingDate: draft.SowingDate,
-    harvestDate: draft.HarvestDate,
-    destructionDate: draft.DestructionDate,
-    destroyed: isDestroyed(draft),
-    cropId: draft.CropId,
-    cropName: draft.CropName,
-    cropDescr: draft.CropDescr,
-    varietyId: draft.VarietyId,
-    varietyName: draft.VarietyName,
-    market: draft.Market,
-    area: draft.Area,
-    boundary,
-    managementOptions: draft.ManagementOptions,
-    manureSpreadArea: draft.ManureSpreadArea,
-    attributes,
-  };
-}
+const valuesOf = (draft: Draft, boundary: StoredBoundary | null | undefined): CroppingValues => ({
+  draft,
+  boundary,
+});
 
 function eventData(draft: Draft, croppingId: number, fieldName: string) {
   const crop = cropLabel(draft);
