@@ -6,7 +6,6 @@ import {
   cropManagementOptionsRule,
   grassManagementOptions,
   growingSeasonLengthOptions,
-  nCropGroupWarning,
   toCropDescriptor,
   type CropAttributeContext,
   type CropAttributeValues,
@@ -197,22 +196,6 @@ describe('N crop group (Scotland)', () => {
       shown,
     );
   });
-
-  it.each([
-    [
-      99,
-      'The current group value of 99 is not valid anymore. Please pick the correct value from the list above.',
-    ],
-    [
-      0,
-      'The current group value of 0 is not valid anymore. Please pick the correct value from the list above.',
-    ],
-    [100, undefined],
-    [130, undefined],
-    [null, undefined],
-  ])('value %s', (value, warning) => {
-    expect(nCropGroupWarning(value)).toBe(warning);
-  });
 });
 
 describe('cropManagementOptionsRule', () => {
@@ -246,7 +229,7 @@ describe('cropAttributeProblems', () => {
       CropId.WinterWheat,
       Region.England,
       {},
-      ['Residue is required.', 'Purpose is required.'],
+      ['residue required', 'purpose required'],
     ],
     ['wheat complete', CropId.WinterWheat, Region.England, { Residue: 1, Purpose: 'Milling' }, []],
     [
@@ -254,23 +237,21 @@ describe('cropAttributeProblems', () => {
       CropId.WinterWheat,
       Region.England,
       { Residue: 3, Purpose: 'Malting' },
-      ['Purpose: the chosen value is not available for this crop. Please pick one from the list.'],
+      ['purpose notOffered'],
     ],
     [
       'potatoes without season length',
       CropId.Potatoes,
       Region.England,
       { Purpose: 'Maincrop' },
-      ['Growing season length is required.'],
+      ['growingSeasonLength required'],
     ],
     [
       'potatoes with a seed variant in England',
       CropId.Potatoes,
       Region.England,
       { Purpose: 'Seed', GrowingSeasonLength: L.From60To90Seed },
-      [
-        'Growing season length: the chosen value is not available for this crop. Please pick one from the list.',
-      ],
+      ['growingSeasonLength notOffered'],
     ],
     [
       'potatoes with a seed variant in Scotland',
@@ -284,10 +265,10 @@ describe('cropAttributeProblems', () => {
       CropId.Grass,
       Region.England,
       { GrassManagement: G.Seed },
-      ['Grass management: the chosen value is not available for this crop. Please pick one from the list.'],
+      ['grassManagement notOffered'],
     ],
     ['grass cut without cuts (optional)', CropId.Grass, Region.England, { GrassManagement: G.Cut }, []],
-    ['strawberries without protection', CropId.Strawberries, Region.England, {}, ['Protection is required.']],
+    ['strawberries without protection', CropId.Strawberries, Region.England, {}, ['protection required']],
     [
       'a value for an attribute the crop does not ask is ignored',
       CropId.SugarBeet,
@@ -297,6 +278,6 @@ describe('cropAttributeProblems', () => {
     ],
   ])('%s', (_name, cropId, region, values, messages) => {
     const problems = cropAttributeProblems(context(cropId, { region }), { ...empty, ...values });
-    expect(problems.map((problem) => problem.message)).toEqual(messages);
+    expect(problems.map((problem) => `${problem.attribute} ${problem.kind}`)).toEqual(messages);
   });
 });

@@ -118,11 +118,6 @@ export function cropManagementOptionsRule(
 /** Scotland's N crop group values start at 100; older, smaller values are no longer valid. */
 export const nCropGroupMinValid = 100;
 
-export function nCropGroupWarning(value: number | null | undefined): string | undefined {
-  if (value === null || value === undefined || value >= nCropGroupMinValid) return undefined;
-  return `The current group value of ${value} is not valid anymore. Please pick the correct value from the list above.`;
-}
-
 export interface AttributeRule<T> {
   shown: boolean;
   required: boolean;
@@ -214,7 +209,8 @@ export type CropAttributeValues = Pick<
 
 export interface CropAttributeProblem {
   attribute: CropAttribute;
-  message: string;
+  /** Required but empty, or holding a value the crop and region do not offer. */
+  kind: 'required' | 'notOffered';
 }
 
 /**
@@ -236,14 +232,10 @@ export function cropAttributeProblems(
   ];
   const problems: CropAttributeProblem[] = [];
   for (const [attribute, rule, value] of checks) {
-    const label = cropAttributeLabels[attribute];
     if (value === null) {
-      if (rule.required) problems.push({ attribute, message: `${label} is required.` });
+      if (rule.required) problems.push({ attribute, kind: 'required' });
     } else if (rule.shown && !rule.options.includes(value)) {
-      problems.push({
-        attribute,
-        message: `${label}: the chosen value is not available for this crop. Please pick one from the list.`,
-      });
+      problems.push({ attribute, kind: 'notOffered' });
     }
   }
   return problems;

@@ -123,6 +123,7 @@ describe('croppingSchema', () => {
     StrawMulch: null,
     Undersown: null,
     TargetpH: null,
+    Version: 1,
   };
 
   it.each([

@@ -63,16 +63,24 @@ export const croppingSchema = z.object({
   StrawMulch: z.boolean().nullable(),
   Undersown: z.boolean().nullable(),
   TargetpH: z.number().nullable(),
+  /** Moved on by every change: a save names the version it was read at, and a stale one is refused (409). */
+  Version: z.number().int().positive(),
 });
 export type Cropping = z.infer<typeof croppingSchema>;
 
-/** A cropping about to be created: the server assigns the id, the links and the effective period. */
+/**
+ * The values of one cropping that a user writes: the wire shape without what the server derives (id, links,
+ * effective period, plan flags, version). It is the one shape the rules, the server's writes and the editor share.
+ */
 export const croppingDraftSchema = croppingSchema.omit({
   CroppingId: true,
   PreviousIds: true,
   NextIds: true,
   StartDate: true,
   EndDate: true,
+  InSeedsPlan: true,
+  InNutritionPlan: true,
+  Version: true,
 });
 export type CroppingDraft = z.infer<typeof croppingDraftSchema>;
 

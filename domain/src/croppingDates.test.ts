@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CroppingDateError as E,
   concurrentCropsExcess,
-  concurrentCropsMessage,
-  croppingDateErrorMessage,
   validateCroppingDates,
   type ConcurrentCropping,
   type CroppingDatesInput,
@@ -110,33 +108,6 @@ describe('validateCroppingDates: date range', () => {
   });
 });
 
-describe('croppingDateErrorMessage', () => {
-  const withRange = { ...context, dateRange: { minYear: 2010, maxYear: 2030 } };
-  it.each([
-    [E.Date, 'The sowing date must be before the harvest or destruction date.'],
-    [
-      E.InvalidYear,
-      'The dates do not fit crop year 2026: sowing must be between 01/08/2025 and 31/07/2026, and harvest or destruction no later than 31/07/2027.',
-    ],
-    [
-      E.TwoYears,
-      'The sowing and the harvest or destruction dates must not be more than two consecutive crop years apart.',
-    ],
-    [E.MinYear, 'Dates before 2010 are not accepted.'],
-    [E.MaxYear, 'Dates after 2030 are not accepted.'],
-    [
-      E.DestructionAfterNextYear,
-      'The destruction date must not be after 31/07/2027, the end of the next crop year.',
-    ],
-    [
-      E.PerennialOutsideHolding,
-      "The dates of a perennial crop must fall within the holding's crop years (2020 to 2027).",
-    ],
-  ])('%s', (code, message) => {
-    expect(croppingDateErrorMessage(code, { YearId: 2026 }, withRange)).toBe(message);
-  });
-});
-
 function concurrent(id: number, area: number, dates: Partial<ConcurrentCropping> = {}): ConcurrentCropping {
   return { CroppingId: id, YearId: 2026, Area: area, perennial: false, ...dates };
 }
@@ -195,17 +166,5 @@ describe('concurrentCropsExcess on a 10 ha field', () => {
     });
     const grass2027 = concurrent(11, 10, { YearId: 2027, perennial: true, SowingDate: '2021-04-01' });
     expect(concurrentCropsExcess(grass2026, [grass2027], 10)).toBeUndefined();
-  });
-});
-
-describe('concurrentCropsMessage', () => {
-  it.each([
-    [16, 10, '(16.00 ha) exceeds that of the field (10.00 ha)'],
-    [10.115, 9.996, '(10.12 ha) exceeds that of the field (10.00 ha)'],
-  ])('%d ha over %d ha', (overall, field, part) => {
-    const message = concurrentCropsMessage(overall, field);
-    expect(message).toBe(
-      `There are other crops at the same time on this field, and the overall cropped area ${part}. Please check the dates and area.`,
-    );
   });
 });

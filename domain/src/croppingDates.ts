@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { croppingEndDate, croppingSpan, hasInvalidDates, spansOverlap, type CroppingDates } from './cropping';
 import { harvestYearEnd, harvestYearOf, harvestYearStart } from './harvestYear';
-import { calendarYearOf, formatDisplayDate, type IsoDate } from './isoDate';
+import { calendarYearOf, type IsoDate } from './isoDate';
 import { concurrentCropAreaToleranceHa } from './limits';
-import { formatHectares, roundTo } from './units';
+import { roundTo } from './units';
 
 /** The date errors a cropping can have, in the order they are reported. */
 export const CroppingDateError = {
@@ -105,38 +105,6 @@ export function validateCroppingDates(
   return Object.values(CroppingDateError).filter((code) => errors.has(code));
 }
 
-/** The English message for a date error, filled in with the cropping's year and the holding's bounds. */
-export function croppingDateErrorMessage(
-  error: CroppingDateError,
-  cropping: Pick<CroppingDatesInput, 'YearId'>,
-  context: CroppingDatesContext,
-): string {
-  const year = cropping.YearId;
-  switch (error) {
-    case CroppingDateError.Date:
-      return 'The sowing date must be before the harvest or destruction date.';
-    case CroppingDateError.InvalidYear:
-      return (
-        `The dates do not fit crop year ${year}: sowing must be between ` +
-        `${formatDisplayDate(harvestYearStart(year))} and ${formatDisplayDate(harvestYearEnd(year))}, ` +
-        `and harvest or destruction no later than ${formatDisplayDate(harvestYearEnd(year + 1))}.`
-      );
-    case CroppingDateError.TwoYears:
-      return 'The sowing and the harvest or destruction dates must not be more than two consecutive crop years apart.';
-    case CroppingDateError.MinYear:
-      return `Dates before ${context.dateRange?.minYear ?? defaultMinDateYear} are not accepted.`;
-    case CroppingDateError.MaxYear:
-      return `Dates after ${context.dateRange?.maxYear ?? ''} are not accepted.`;
-    case CroppingDateError.DestructionAfterNextYear:
-      return `The destruction date must not be after ${formatDisplayDate(harvestYearEnd(year + 1))}, the end of the next crop year.`;
-    case CroppingDateError.PerennialOutsideHolding:
-      return (
-        `The dates of a perennial crop must fall within the holding's crop years ` +
-        `(${context.holdingYears.first} to ${context.holdingYears.last}).`
-      );
-  }
-}
-
 export interface ConcurrentCropping extends CroppingDates {
   CroppingId: number;
   YearId: number;
@@ -174,12 +142,4 @@ export function concurrentCropsExcess(
   // Rounded before comparing so that float noise in the sum cannot tip an exact 0.1 ha over the tolerance.
   if (roundTo(overallArea - fieldArea, 6) <= concurrentCropAreaToleranceHa) return undefined;
   return { overallArea, fieldArea, overlappingIds: overlapping.map((other) => other.CroppingId) };
-}
-
-export function concurrentCropsMessage(overallArea: number, fieldArea: number): string {
-  return (
-    `There are other crops at the same time on this field, and the overall cropped area ` +
-    `(${formatHectares(overallArea)} ha) exceeds that of the field (${formatHectares(fieldArea)} ha). ` +
-    `Please check the dates and area.`
-  );
 }

@@ -44,6 +44,7 @@ it('fieldSchema rejects an unknown area type', () => {
     ManureSpreadArea: null,
     Years: [],
     IgnoreBoundary: false,
+    Version: 1,
   };
   expect(fieldSchema.safeParse(field).success).toBe(true);
   expect(fieldSchema.safeParse({ ...field, AreaType: 'Total' }).success).toBe(false);

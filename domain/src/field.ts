@@ -24,6 +24,8 @@ export const fieldSchema = z.object({
   ManureSpreadArea: z.number().nullable(),
   Years: z.array(fieldYearSchema),
   IgnoreBoundary: z.boolean(),
+  /** Moved on by every change: a save names the version it was read at, and a stale one is refused (409). */
+  Version: z.number().int().positive(),
 });
 export type Field = z.infer<typeof fieldSchema>;
 

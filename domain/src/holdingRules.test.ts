@@ -4,7 +4,7 @@ import {
   annualRainfall,
   effectivePkModel,
   effectivePSorpCapacity,
-  holdingMessages,
+  HoldingMessageCode,
   isCompleteRainfall,
   validateHoldingForm,
   type HoldingFormContext,
@@ -47,33 +47,33 @@ describe('validateHoldingForm', () => {
   });
 
   it.each<[string, Partial<HoldingFormValues>, Partial<HoldingFormContext>, string]>([
-    ['blank trading name', { tradingName: '   ' }, {}, holdingMessages.tradingNameRequired],
-    ['missing trading name', { tradingName: null }, {}, holdingMessages.tradingNameRequired],
-    ['no post town', { townId: null }, {}, holdingMessages.postTownRequired],
-    ['no region', { regionId: undefined }, {}, holdingMessages.regionRequired],
-    ['negative total area', { totalArea: -0.01 }, {}, holdingMessages.totalAreaNegative],
+    ['blank trading name', { tradingName: '   ' }, {}, HoldingMessageCode.TradingNameRequired],
+    ['missing trading name', { tradingName: null }, {}, HoldingMessageCode.TradingNameRequired],
+    ['no post town', { townId: null }, {}, HoldingMessageCode.PostTownRequired],
+    ['no region', { regionId: undefined }, {}, HoldingMessageCode.RegionRequired],
+    ['negative total area', { totalArea: -0.01 }, {}, HoldingMessageCode.TotalAreaNegative],
     [
       'derogation ticked without number',
       { grasslandDerogation: true, grasslandDerogationNumber: ' ' },
       {},
-      holdingMessages.derogationNumberRequired,
+      HoldingMessageCode.DerogationNumberRequired,
     ],
-    ['no starting year', { startingYear: null }, {}, holdingMessages.startingYearRequired],
-    ['starting year out of range', { startingYear: 1850 }, {}, holdingMessages.startingYearOutOfRange],
-    ['no PK model', { pkModel: '' }, {}, holdingMessages.pkModelRequired],
-    ['unknown PK model', { pkModel: 'Other' }, {}, holdingMessages.pkModelRequired],
+    ['no starting year', { startingYear: null }, {}, HoldingMessageCode.StartingYearRequired],
+    ['starting year out of range', { startingYear: 1850 }, {}, HoldingMessageCode.StartingYearOutOfRange],
+    ['no PK model', { pkModel: '' }, {}, HoldingMessageCode.PkModelRequired],
+    ['unknown PK model', { pkModel: 'Other' }, {}, HoldingMessageCode.PkModelRequired],
     [
       'P sorp capacity out of range with SRUC in Scotland',
       { regionId: 2, pkModel: 'SRUC', pSorpCapacity: 4 },
       {},
-      holdingMessages.pSorpCapacityInvalid,
+      HoldingMessageCode.PSorpCapacityInvalid,
     ],
-    ['no weather station', { weatherStationId: null }, {}, holdingMessages.weatherStationRequired],
+    ['no weather station', { weatherStationId: null }, {}, HoldingMessageCode.WeatherStationRequired],
     [
       'custom weather with a month missing',
       { customWeather: true, monthlyRainfall: fullYear.slice(1) },
       {},
-      holdingMessages.monthlyRainfallRequired,
+      HoldingMessageCode.MonthlyRainfallRequired,
     ],
     [
       'custom weather with an empty month',
@@ -82,7 +82,7 @@ describe('validateHoldingForm', () => {
         monthlyRainfall: fullYear.map((row, i) => (i === 5 ? { ...row, rainfall: null } : row)),
       },
       {},
-      holdingMessages.monthlyRainfallRequired,
+      HoldingMessageCode.MonthlyRainfallRequired,
     ],
     [
       'custom weather with a negative month',
@@ -91,18 +91,23 @@ describe('validateHoldingForm', () => {
         monthlyRainfall: fullYear.map((row, i) => (i === 0 ? { ...row, rainfall: -1 } : row)),
       },
       {},
-      holdingMessages.monthlyRainfallRequired,
+      HoldingMessageCode.MonthlyRainfallRequired,
     ],
     [
       'account number of 21 characters',
       { accountNumber: 'A'.repeat(21) },
       {},
-      holdingMessages.accountNumberTooLong,
+      HoldingMessageCode.AccountNumberTooLong,
     ],
-    ['address of five lines', { address: 'a\nb\nc\nd\ne' }, {}, holdingMessages.addressTooManyLines],
+    ['address of five lines', { address: 'a\nb\nc\nd\ne' }, {}, HoldingMessageCode.AddressTooManyLines],
   ])('reports %s', (_, change, context, message) => {
     const issues = validateHoldingForm({ ...valid, ...change }, { ...everything, ...context });
-    expect(issues.map((issue) => issue.message)).toEqual([message]);
+    expect(issues.map((issue) => issue.code)).toEqual([message]);
+  });
+
+  it('names the limits a message speaks of', () => {
+    const [issue] = validateHoldingForm({ ...valid, accountNumber: 'A'.repeat(21) }, everything);
+    expect(issue).toEqual({ field: 'accountNumber', code: 'accountNumberTooLong', params: { max: 20 } });
   });
 
   it.each<[string, Partial<HoldingFormValues>, Partial<HoldingFormContext>]>([

@@ -18,24 +18,34 @@ export const cropYearMin = 1990;
 export const cropYearMax = 2100;
 
 /**
- * The holding form's messages (holdings spec §5.1). The spec's monthly-rainfall message repeats the PK model
- * wording by a copy slip; the product says what is actually wrong instead (see docs/decisions.md).
+ * The holding form's problems (holdings spec §5.1), as codes; the translations (`holdings.messages.*`) and the
+ * server's API wording give the words. The spec's monthly-rainfall message repeats the PK model wording by a
+ * copy slip; the product says what is actually wrong instead (see docs/decisions.md).
  */
-export const holdingMessages = {
-  tradingNameRequired: 'Trading Name is required.',
-  postTownRequired: 'Post Town is required.',
-  regionRequired: 'Region is required.',
-  totalAreaNegative: 'Total area cannot be less than zero.',
-  derogationNumberRequired: 'Grassland Derogation Number is required.',
-  startingYearRequired: 'Starting Year is required.',
-  startingYearOutOfRange: `Starting Year must be between ${cropYearMin} and ${cropYearMax}.`,
-  pkModelRequired: 'PK model is required.',
-  pSorpCapacityInvalid: 'Default P sorp capacity must be 1, 2 or 3.',
-  weatherStationRequired: 'Weather station is required.',
-  monthlyRainfallRequired: 'A rainfall value of zero or more is required for every month.',
-  accountNumberTooLong: `Account Number cannot be longer than ${accountNumberMaxLength} characters.`,
-  addressTooManyLines: `Address cannot have more than ${addressMaxLines} lines.`,
+export const HoldingMessageCode = {
+  TradingNameRequired: 'tradingNameRequired',
+  PostTownRequired: 'postTownRequired',
+  RegionRequired: 'regionRequired',
+  TotalAreaNegative: 'totalAreaNegative',
+  DerogationNumberRequired: 'derogationNumberRequired',
+  StartingYearRequired: 'startingYearRequired',
+  StartingYearOutOfRange: 'startingYearOutOfRange',
+  PkModelRequired: 'pkModelRequired',
+  PSorpCapacityInvalid: 'pSorpCapacityInvalid',
+  WeatherStationRequired: 'weatherStationRequired',
+  MonthlyRainfallRequired: 'monthlyRainfallRequired',
+  AccountNumberTooLong: 'accountNumberTooLong',
+  AddressTooManyLines: 'addressTooManyLines',
 } as const;
+export type HoldingMessageCode = (typeof HoldingMessageCode)[keyof typeof HoldingMessageCode];
+export const holdingMessageCodeSchema = z.enum(HoldingMessageCode);
+
+/** The limits a message names, by code: its parameters. */
+const holdingMessageParams: Partial<Record<HoldingMessageCode, Record<string, number>>> = {
+  startingYearOutOfRange: { min: cropYearMin, max: cropYearMax },
+  accountNumberTooLong: { max: accountNumberMaxLength },
+  addressTooManyLines: { max: addressMaxLines },
+};
 
 /** Only Scottish holdings choose their PK model; everywhere else ADAS applies. */
 export function canChoosePkModel(regionId: number | null | undefined): boolean {
@@ -123,7 +133,9 @@ export type HoldingFormField = keyof HoldingFormValues;
 
 export interface HoldingFormIssue {
   field: HoldingFormField;
-  message: string;
+  code: HoldingMessageCode;
+  /** The limits the words name, such as `max` of the account number. */
+  params: Record<string, number>;
 }
 
 const isBlank = (text: string | null | undefined) =>
@@ -135,32 +147,33 @@ export function validateHoldingForm(
   context: HoldingFormContext,
 ): HoldingFormIssue[] {
   const issues: HoldingFormIssue[] = [];
-  const add = (field: HoldingFormField, message: string) => issues.push({ field, message });
+  const add = (field: HoldingFormField, code: HoldingMessageCode) =>
+    issues.push({ field, code, params: holdingMessageParams[code] ?? {} });
 
-  if (isBlank(values.tradingName)) add('tradingName', holdingMessages.tradingNameRequired);
+  if (isBlank(values.tradingName)) add('tradingName', HoldingMessageCode.TradingNameRequired);
   if (context.postTownEnabled && (values.townId === null || values.townId === undefined))
-    add('townId', holdingMessages.postTownRequired);
+    add('townId', HoldingMessageCode.PostTownRequired);
   if (context.regionsOffered && (values.regionId === null || values.regionId === undefined))
-    add('regionId', holdingMessages.regionRequired);
+    add('regionId', HoldingMessageCode.RegionRequired);
   if (values.totalArea !== null && values.totalArea !== undefined && !(values.totalArea >= 0))
-    add('totalArea', holdingMessages.totalAreaNegative);
+    add('totalArea', HoldingMessageCode.TotalAreaNegative);
   if (values.grasslandDerogation && isBlank(values.grasslandDerogationNumber))
-    add('grasslandDerogationNumber', holdingMessages.derogationNumberRequired);
+    add('grasslandDerogationNumber', HoldingMessageCode.DerogationNumberRequired);
   if ((values.accountNumber ?? '').length > accountNumberMaxLength)
-    add('accountNumber', holdingMessages.accountNumberTooLong);
+    add('accountNumber', HoldingMessageCode.AccountNumberTooLong);
   if (values.startingYear === null || values.startingYear === undefined) {
-    if (context.startingYearRequired) add('startingYear', holdingMessages.startingYearRequired);
+    if (context.startingYearRequired) add('startingYear', HoldingMessageCode.StartingYearRequired);
   } else if (
     !Number.isInteger(values.startingYear) ||
     values.startingYear < cropYearMin ||
     values.startingYear > cropYearMax
   ) {
-    add('startingYear', holdingMessages.startingYearOutOfRange);
+    add('startingYear', HoldingMessageCode.StartingYearOutOfRange);
   }
   if (values.address && addressLineCount(values.address) > addressMaxLines)
-    add('address', holdingMessages.addressTooManyLines);
+    add('address', HoldingMessageCode.AddressTooManyLines);
   const pkModel = pkModelSchema.safeParse(values.pkModel);
-  if (!pkModel.success) add('pkModel', holdingMessages.pkModelRequired);
+  if (!pkModel.success) add('pkModel', HoldingMessageCode.PkModelRequired);
   if (
     pkModel.success &&
     pkModel.data === PkModel.Sruc &&
@@ -169,16 +182,16 @@ export function validateHoldingForm(
     values.pSorpCapacity !== undefined &&
     !pSorpCapacities.includes(values.pSorpCapacity)
   ) {
-    add('pSorpCapacity', holdingMessages.pSorpCapacityInvalid);
+    add('pSorpCapacity', HoldingMessageCode.PSorpCapacityInvalid);
   }
   if (values.customWeather) {
     if (!isCompleteRainfall(values.monthlyRainfall))
-      add('monthlyRainfall', holdingMessages.monthlyRainfallRequired);
+      add('monthlyRainfall', HoldingMessageCode.MonthlyRainfallRequired);
   } else if (
     context.weatherStationRequired &&
     (values.weatherStationId === null || values.weatherStationId === undefined)
   ) {
-    add('weatherStationId', holdingMessages.weatherStationRequired);
+    add('weatherStationId', HoldingMessageCode.WeatherStationRequired);
   }
   return issues;
 }

@@ -247,6 +247,7 @@ function grassCropping(change: Partial<Cropping> = {}): Cropping {
     StrawMulch: null,
     Undersown: true,
     TargetpH: 6.2,
+    Version: 1,
     ...change,
   };
 }
@@ -272,8 +273,6 @@ describe('perennialContinuation', () => {
       Area: 8.5,
       ManureSpreadArea: null,
       ManagementOptions: [{ Code: 'SAM3', Area: 8.5 }],
-      InSeedsPlan: false,
-      InNutritionPlan: false,
       ProtectionStatus: null,
       GrassManagement: 2,
       GrassCuts: 3,

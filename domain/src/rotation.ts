@@ -91,8 +91,6 @@ export function perennialContinuation(cropping: Cropping, perennial: boolean): C
     Area: cropping.Area,
     ManureSpreadArea: null,
     ManagementOptions: cropping.ManagementOptions.map((option) => ({ ...option })),
-    InSeedsPlan: false,
-    InNutritionPlan: false,
     ProtectionStatus: cropping.ProtectionStatus,
     GrassManagement: cropping.GrassManagement,
     GrassCuts: cropping.GrassCuts,

@@ -122,6 +122,11 @@ export const fieldResponseSchema = fieldSchema.extend({
   Boundary: geoJsonMultiPolygonSchema.nullable(),
   /** The field's croppings: of the asked year in lists, of every year for one field. */
   Croppings: z.array(croppingResponseSchema),
+  /**
+   * The crop years (the asked one in lists, any for one field) in which the field has croppings hidden from a
+   * restricted member; empty for everyone else. It says that something is not shared, never what.
+   */
+  HiddenCroppingYears: z.array(z.number().int()),
 });
 export type FieldResponse = z.infer<typeof fieldResponseSchema>;
 
@@ -171,6 +176,18 @@ export const fieldListClientRules = z.array(
 /** `fieldListClientRules` checked where the list lies, without a copy of its 10,000 objects (see checkInPlace). */
 export const fieldListClientSchema = checkInPlace(fieldListClientRules);
 
+/**
+ * The version of the record an update was read at. When given and no longer the stored one, the update is
+ * refused with 409 and `Resources`, since another user changed the record meanwhile.
+ */
+const versionSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .optional()
+  .describe('The Version the record was read at; a stale one is refused with 409.');
+
 const optionalText = (max: number) => z.string().max(max).nullish();
 const optionalArea = z.number().nonnegative().max(1_000_000).nullish();
 /** Manure spread area: negative means not set (the field area counts). */
@@ -198,6 +215,7 @@ export const fieldWriteSchema = z.object({
     .max(200)
     .optional(),
   IgnoreBoundary: z.boolean().optional(),
+  Version: versionSchema,
 });
 export type FieldWrite = z.infer<typeof fieldWriteSchema>;
 
@@ -246,6 +264,7 @@ export const croppingWriteSchema = z.object({
   StrawMulch: z.boolean().nullish(),
   Undersown: z.boolean().nullish(),
   TargetpH: z.number().min(0).max(14).nullish(),
+  Version: versionSchema,
 });
 export type CroppingWrite = z.infer<typeof croppingWriteSchema>;
 

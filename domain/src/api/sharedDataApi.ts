@@ -31,6 +31,8 @@ export const sharedDataResponseSchema = z.object({
   CropStyles: z.array(cropStyleSchema),
   /** Agri-environment options by region id; see docs/decisions.md for why they are empty. */
   CropManagementOptions: z.record(z.string(), z.array(z.object({ Code: z.string(), Name: z.string() }))),
+  /** The holding's crop-management options switch, which the cropping rules read with its region. */
+  CropManagementOptionsEnabled: z.boolean(),
   SoilTypes: z.array(namedEntrySchema),
   SubsoilTypes: z.array(namedEntrySchema),
   FertiliserProducts: z.array(namedEntrySchema),

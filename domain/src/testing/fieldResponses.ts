@@ -44,6 +44,7 @@ export function aCropping(overrides: Partial<CroppingResponse> = {}): CroppingRe
     StrawMulch: null,
     Undersown: null,
     TargetpH: null,
+    Version: 1,
     FieldName: 'Long Meadow',
     FieldGroup: null,
     Boundary: null,
@@ -83,8 +84,10 @@ export function aField(overrides: Partial<FieldResponse> = {}): FieldResponse {
     ManureSpreadArea: null,
     Years: [],
     IgnoreBoundary: false,
+    Version: 1,
     Boundary: null,
     Croppings: [],
+    HiddenCroppingYears: [],
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export function registerErrorHandler(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429) reply.header('Retry-After', String(error.body.RetryAfter ?? 1));
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply.status(error.statusCode).send({ Message: error.message, ...error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

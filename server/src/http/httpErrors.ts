@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    /** Headers the answer carries, such as `X-Omnia-Retry: No` where retrying cannot succeed. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -34,6 +36,18 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 
 export const conflict = (message: string, resources: string[] = []) =>
   new HttpError(409, message, { Resources: resources });
+
+/**
+ * A write based on a version of `resource` that another user has since changed: 409 with `Resources`, which
+ * the client shows as the conflict dialog. Retrying the same write cannot succeed, so it says not to.
+ */
+export const staleWrite = (resource: string) =>
+  new HttpError(
+    409,
+    'Another user has changed this since you opened it. Refresh to see their changes before you save yours.',
+    { Resources: [resource] },
+    { 'X-Omnia-Retry': 'No' },
+  );
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { RetryAfter: retryAfterSeconds });

@@ -29,6 +29,8 @@ export const fields = pgTable('fields', {
   nvz: boolean('nvz').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Moved on by every update (trigger of migration 0010); a save names the version it read. */
+  version: integer('version').notNull().default(1),
 });
 
 export const fieldYears = pgTable(
@@ -67,4 +69,6 @@ export const croppings = pgTable('croppings', {
   attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Moved on by every update (trigger of migration 0010); a save names the version it read. */
+  version: integer('version').notNull().default(1),
 });

@@ -60,6 +60,36 @@ export async function countHiddenCroppings(
 }
 
 /**
+ * The crop years in which each field has croppings hidden from the caller (of `yearIds` only, when given):
+ * what the screens need to say that something is not shared, without telling what it is. Empty for everyone
+ * who is not restricted.
+ */
+export async function selectHiddenCroppingYears(
+  db: Db,
+  access: CroppingAccess,
+  where: { fieldId?: number; yearIds?: readonly number[] },
+): Promise<Map<number, number[]>> {
+  if (!access.restricted) return new Map();
+  const conditions: SQL[] = [
+    sql`c.holding_id = ${access.holdingId}`,
+    sql`NOT (${croppingVisibleSql(access, sql`c.id`)})`,
+  ];
+  if (where.fieldId !== undefined) conditions.push(sql`c.field_id = ${where.fieldId}`);
+  if (where.yearIds)
+    conditions.push(
+      sql`c.year_id = ANY(${`{${where.yearIds.map((year) => Math.trunc(year)).join(',')}}`}::int[])`,
+    );
+  const rows = await sqlRows<{ field_id: number; years: number[] }>(
+    db,
+    sql`
+    SELECT c.field_id, array_agg(DISTINCT c.year_id ORDER BY c.year_id) AS years FROM croppings c
+     WHERE ${sql.join(conditions, sql` AND `)}
+     GROUP BY c.field_id`,
+  );
+  return new Map(rows.map((row) => [row.field_id, row.years.map(Number)]));
+}
+
+/**
  * Whether the user is a restricted member of the holding limited to some croppings: the test for answers that
  * cannot be filtered cropping by cropping (a whole-holding export) and must be refused instead.
  */

@@ -9,71 +9,23 @@ import { roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { asMultiPolygon } from '../fields/boundaryGeometry.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import { croppingDraftFromRow } from './croppingColumns.ts';
 import { selectCroppingRows, type CroppingRow } from './croppings.queries.ts';
-
-/** The crop attributes kept in the croppings.attributes column, under their API names. */
-export const croppingAttributeKeys = [
-  'Purpose',
-  'ProtectionStatus',
-  'GrassManagement',
-  'GrassCuts',
-  'GrowingSeasonLength',
-  'NCropGroup',
-  'BiomassLevel',
-  'NLeafAnalysis',
-  'Residue',
-  'TargetYield',
-  'StrawMulch',
-  'Undersown',
-  'TargetpH',
-] as const;
-export type CroppingAttributeKey = (typeof croppingAttributeKeys)[number];
 
 /** A stored cropping in the API's shape, without links (the rules need no more). */
 export function croppingFromRow(row: CroppingRow): Cropping {
-  const attribute = <K extends CroppingAttributeKey>(key: K) => (row.attributes[key] ?? null) as Cropping[K];
-  const dates = {
-    SowingDate: row.sowing_date,
-    HarvestDate: row.harvest_date,
-    DestructionDate: row.destruction_date,
-  };
+  const draft = croppingDraftFromRow(row);
   return {
     CroppingId: row.id,
-    YearId: row.year_id,
-    FieldId: row.field_id,
-    PlotId: row.plot_id,
-    BatchId: row.batch_id,
-    StartDate: croppingStartDate(dates) ?? null,
-    EndDate: croppingEndDate(dates) ?? null,
-    ...dates,
-    Destroyed: row.destroyed,
-    CropId: row.crop_id,
-    CropName: row.crop_name,
-    CropDescr: row.crop_descr,
-    VarietyId: row.variety_id,
-    VarietyName: row.variety_name,
-    Market: row.market,
-    Purpose: attribute('Purpose'),
-    Area: row.area,
-    ManureSpreadArea: row.manure_spread_area,
-    ManagementOptions: row.management_options ?? [],
+    ...draft,
+    StartDate: croppingStartDate(draft) ?? null,
+    EndDate: croppingEndDate(draft) ?? null,
     // Seed and nutrition plans are modules this product does not have yet, so no cropping is in one.
     InSeedsPlan: false,
     InNutritionPlan: false,
     PreviousIds: [],
     NextIds: [],
-    ProtectionStatus: attribute('ProtectionStatus'),
-    GrassManagement: attribute('GrassManagement'),
-    GrassCuts: attribute('GrassCuts'),
-    GrowingSeasonLength: attribute('GrowingSeasonLength'),
-    NCropGroup: attribute('NCropGroup'),
-    BiomassLevel: attribute('BiomassLevel'),
-    NLeafAnalysis: attribute('NLeafAnalysis'),
-    Residue: attribute('Residue'),
-    TargetYield: attribute('TargetYield'),
-    StrawMulch: attribute('StrawMulch'),
-    Undersown: attribute('Undersown'),
-    TargetpH: attribute('TargetpH'),
+    Version: row.version,
   };
 }
 

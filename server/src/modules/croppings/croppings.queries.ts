@@ -3,7 +3,9 @@ import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../fields/boundaryGeometry.ts';
+import type { CroppingDraft } from '@headland/domain/cropping';
 import { croppingVisibleSql, type CroppingAccess } from './croppingAccess.ts';
+import { croppingColumnsSelectSql, croppingWriteValues } from './croppingColumns.ts';
 import { sqlJsonRows, sqlRows } from '../session/sqlRows.ts';
 
 /** A cropping as stored, joined with what the answers need of its field and variety. */
@@ -37,6 +39,7 @@ export interface CroppingRow extends Record<string, unknown> {
   /** GeoJSON text (boundaryGeoJsonSql), or null when there is none or none was asked for. */
   boundary: string | null;
   boundary_area: number | null;
+  version: number;
 }
 
 export interface CroppingFilter {
@@ -70,16 +73,13 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
   return sqlJsonRows<CroppingRow>(
     db,
     sql`
-    SELECT c.id, c.field_id, f.name AS field_name, f.field_group, f.area_type AS field_area_type,
+    SELECT c.id, f.name AS field_name, f.field_group, f.area_type AS field_area_type,
            f.boundary_area::float8 AS field_boundary_area, f.working_area::float8 AS field_working_area,
            f.whole_area::float8 AS field_whole_area, f.manure_spread_area::float8 AS field_manure_spread_area,
-           c.year_id, c.plot_id, c.batch_id, c.sowing_date::text AS sowing_date,
-           c.harvest_date::text AS harvest_date, c.destruction_date::text AS destruction_date, c.destroyed,
-           c.crop_id, c.crop_name, c.crop_descr, c.variety_id, coalesce(v.name, c.variety_name) AS variety_name,
-           coalesce(c.market, v.market) AS market, c.area::float8 AS area,
-           c.manure_spread_area::float8 AS manure_spread_area, c.management_options, c.attributes,
+           ${croppingColumnsSelectSql()}, c.attributes,
            ${boundary} AS boundary,
-           round((ST_Area((${boundaryColumn})::geography) / 10000)::numeric, 4)::float8 AS boundary_area
+           round((ST_Area((${boundaryColumn})::geography) / 10000)::numeric, 4)::float8 AS boundary_area,
+           c.version
       FROM croppings c
       JOIN fields f ON f.id = c.field_id
       LEFT JOIN varieties v ON v.id = c.variety_id
@@ -88,44 +88,24 @@ export async function selectCroppingRows(db: Db, filter: CroppingFilter): Promis
   );
 }
 
-/** What a cropping write stores; `boundary` undefined keeps the stored boundary (updates only). */
+/** What a cropping write stores: the draft, and its boundary (undefined keeps the stored one, updates only). */
 export interface CroppingValues {
-  fieldId: number;
-  yearId: number;
-  plotId: string | null;
-  batchId: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  sowingDate: string | null;
-  harvestDate: string | null;
-  destructionDate: string | null;
-  destroyed: boolean;
-  cropId: number;
-  cropName: string | null;
-  cropDescr: string | null;
-  varietyId: number | null;
-  varietyName: string | null;
-  market: string | null;
-  area: number | null;
+  draft: CroppingDraft;
   boundary: StoredBoundary | null | undefined;
-  managementOptions: { Code: string; Area: number }[];
-  manureSpreadArea: number | null;
-  attributes: Record<string, unknown>;
 }
 
 export async function insertCroppingRow(db: Db, holdingId: number, values: CroppingValues): Promise<number> {
+  const written = croppingWriteValues(values.draft);
+  const columns = sql.raw(written.map(([column]) => column).join(', '));
   const result = await sqlRows<{ id: number }>(
     db,
     sql`
-    INSERT INTO croppings (holding_id, field_id, year_id, plot_id, batch_id, start_date, end_date, sowing_date,
-                           harvest_date, destruction_date, destroyed, crop_id, crop_name, crop_descr, variety_id,
-                           variety_name, market, area, boundary, management_options, manure_spread_area, attributes)
-    VALUES (${holdingId}, ${values.fieldId}, ${values.yearId}, ${values.plotId}, ${values.batchId},
-            ${values.startDate}::date, ${values.endDate}::date, ${values.sowingDate}::date, ${values.harvestDate}::date,
-            ${values.destructionDate}::date, ${values.destroyed}, ${values.cropId}, ${values.cropName},
-            ${values.cropDescr}, ${values.varietyId}, ${values.varietyName}, ${values.market}, ${values.area},
-            ${geometryFromStored(values.boundary ?? null)}, ${JSON.stringify(values.managementOptions)}::jsonb,
-            ${values.manureSpreadArea}, ${JSON.stringify(values.attributes)}::jsonb)
+    INSERT INTO croppings (holding_id, boundary, ${columns})
+    VALUES (${holdingId}, ${geometryFromStored(values.boundary ?? null)},
+            ${sql.join(
+              written.map(([, value]) => value),
+              sql`, `,
+            )})
     RETURNING id`,
   );
   return result[0]!.id;
@@ -153,20 +133,12 @@ export async function shrinkCroppingRow(
 }
 
 export async function updateCroppingRow(db: Db, croppingId: number, values: CroppingValues): Promise<void> {
-  const boundarySet =
-    values.boundary === undefined ? sql`` : sql`, boundary = ${geometryFromStored(values.boundary)}`;
+  const assignments = croppingWriteValues(values.draft).map(
+    ([column, value]) => sql`${sql.raw(column)} = ${value}`,
+  );
+  if (values.boundary !== undefined) assignments.push(sql`boundary = ${geometryFromStored(values.boundary)}`);
   await db.execute(sql`
-    UPDATE croppings
-       SET field_id = ${values.fieldId}, year_id = ${values.yearId}, plot_id = ${values.plotId},
-           batch_id = ${values.batchId}, start_date = ${values.startDate}::date, end_date = ${values.endDate}::date,
-           sowing_date = ${values.sowingDate}::date, harvest_date = ${values.harvestDate}::date,
-           destruction_date = ${values.destructionDate}::date, destroyed = ${values.destroyed},
-           crop_id = ${values.cropId}, crop_name = ${values.cropName}, crop_descr = ${values.cropDescr},
-           variety_id = ${values.varietyId}, variety_name = ${values.varietyName}, market = ${values.market},
-           area = ${values.area}, management_options = ${JSON.stringify(values.managementOptions)}::jsonb,
-           manure_spread_area = ${values.manureSpreadArea}, attributes = ${JSON.stringify(values.attributes)}::jsonb,
-           updated_at = now() ${boundarySet}
-     WHERE id = ${croppingId}`);
+    UPDATE croppings SET ${sql.join(assignments, sql`, `)}, updated_at = now() WHERE id = ${croppingId}`);
 }
 
 export async function deleteCroppingRow(db: Db, croppingId: number): Promise<void> {
@@ -181,6 +153,12 @@ export async function selectVariety(db: Db, varietyId: number): Promise<{ crop_i
   return result[0];
 }
 
+/** The holding's crop-management options switch: on unless the holding turns it off. */
+export async function holdingCropManagementOptionsEnabled(db: Db, holdingId: number): Promise<boolean> {
+  const holding = await selectHoldingRules(db, holdingId);
+  return holding.features?.cropManagementOptions !== false;
+}
+
 /** What of the holding decides the crop attribute rules: its region and its feature switches. */
 export async function selectHoldingRules(
   db: Db,
@@ -192,4 +170,29 @@ export async function selectHoldingRules(
     SELECT region_id, features FROM holdings WHERE id = ${holdingId}`,
   );
   return result[0] ?? { region_id: null, features: null };
+}
+
+/**
+ * Keeps every cropping of a field inside it after the field changed: a cropping boundary reaching outside the
+ * field's boundary is cut to it (PostGIS intersection; nothing left means no boundary), its area becomes no
+ * more than what is left, and no cropping's area stays above `fieldAreaHa`. Runs in the field's transaction.
+ */
+export async function keepCroppingsInsideField(db: Db, fieldId: number, fieldAreaHa: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE croppings c
+       SET boundary = k.clipped,
+           area = CASE WHEN k.clipped IS NULL OR c.area IS NULL THEN c.area
+                       ELSE least(c.area, round((ST_Area(k.clipped::geography) / 10000)::numeric, 2)) END,
+           updated_at = now()
+      FROM (SELECT c2.id,
+                   (SELECT CASE WHEN ST_IsEmpty(i.g) THEN NULL ELSE i.g END
+                      FROM (SELECT ST_Multi(ST_CollectionExtract(ST_Intersection(c2.boundary, f.boundary), 3)) AS g) i
+                   ) AS clipped
+              FROM croppings c2 JOIN fields f ON f.id = c2.field_id
+             WHERE c2.field_id = ${fieldId} AND c2.boundary IS NOT NULL AND f.boundary IS NOT NULL
+               AND NOT ST_CoveredBy(c2.boundary, f.boundary)) k
+     WHERE c.id = k.id`);
+  await db.execute(sql`
+    UPDATE croppings SET area = ${fieldAreaHa}, updated_at = now()
+     WHERE field_id = ${fieldId} AND round(area, 2) > ${fieldAreaHa}`);
 }

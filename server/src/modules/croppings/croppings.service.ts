@@ -1,21 +1,15 @@
 import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
+import type { Cropping } from '@headland/domain/cropping';
 import {
-  cropAttributeProblems,
-  cropManagementOptionsRule,
-  nCropGroupWarning,
-  toCropDescriptor,
-  type CropAttribute,
-} from '@headland/domain/cropAttributes';
-import { croppingEndDate, croppingStartDate, isDestroyed, type Cropping } from '@headland/domain/cropping';
-import {
-  CroppingDateError,
-  concurrentCropsExcess,
-  concurrentCropsMessage,
-  croppingDateErrorMessage,
-  validateCroppingDates,
-} from '@headland/domain/croppingDates';
-import { CropId, cropDefinitionById, cropLabel } from '@headland/domain/crops';
+  blankCroppingDraft,
+  croppingProblems,
+  mergeCroppingWrite,
+  settledCroppingArea,
+  type CroppingDraft,
+  type CroppingRulesContext,
+} from '@headland/domain/croppingRules';
+import { cropLabel } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { Region } from '@headland/domain/region';
@@ -23,277 +17,129 @@ import { perennialContinuation } from '@headland/domain/rotation';
 import { formatHectares, roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import { notFound, staleWrite, validationFailed } from '../../http/httpErrors.ts';
 import { prepareBoundary, type StoredBoundary } from '../fields/boundaryGeometry.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
+import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
 import { fullCroppingAccess } from './croppingAccess.ts';
-import { croppingAttributeKeys, croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
+import { croppingProblemError } from './croppingProblemText.ts';
+import { croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
   deleteCroppingRow,
+  holdingCropManagementOptionsEnabled,
   insertCroppingRow,
   selectCroppingRows,
   selectHoldingRules,
   selectVariety,
   shrinkCroppingRow,
   updateCroppingRow,
+  type CroppingRow,
   type CroppingValues,
 } from './croppings.queries.ts';
 
 export const croppingNotFoundMessage = 'The cropping was not found.';
 
-const attributeFields: Record<CropAttribute, keyof Cropping> = {
-  residue: 'Residue',
-  growingSeasonLength: 'GrowingSeasonLength',
-  protection: 'ProtectionStatus',
-  grassManagement: 'GrassManagement',
-  grassCuts: 'GrassCuts',
-  purpose: 'Purpose',
-};
+type Draft = CroppingDraft;
 
-const dateErrorFields: Record<CroppingDateError, keyof Cropping> = {
-  date: 'SowingDate',
-  invalidYear: 'SowingDate',
-  twoYears: 'HarvestDate',
-  minYear: 'SowingDate',
-  maxYear: 'HarvestDate',
-  destructionAfterNextYear: 'DestructionDate',
-  perennialOutsideHolding: 'SowingDate',
-};
-
-/** A cropping about to be written: the stored one (or blanks) with the request's members laid over it. */
-type Draft = Omit<
-  Cropping,
-  'CroppingId' | 'StartDate' | 'EndDate' | 'PreviousIds' | 'NextIds' | 'InSeedsPlan' | 'InNutritionPlan'
->;
-
-const blankDraft = (fieldId: number, yearId: number): Draft => ({
-  FieldId: fieldId,
-  YearId: yearId,
-  PlotId: null,
-  BatchId: null,
-  SowingDate: null,
-  HarvestDate: null,
-  DestructionDate: null,
-  Destroyed: false,
-  CropId: CropId.Uncropped,
-  CropName: null,
-  CropDescr: null,
-  VarietyId: null,
-  VarietyName: null,
-  Market: null,
-  Purpose: null,
-  Area: null,
-  ManureSpreadArea: null,
-  ManagementOptions: [],
-  ProtectionStatus: null,
-  GrassManagement: null,
-  GrassCuts: null,
-  GrowingSeasonLength: null,
-  NCropGroup: null,
-  BiomassLevel: null,
-  NLeafAnalysis: null,
-  Residue: null,
-  TargetYield: null,
-  StrawMulch: null,
-  Undersown: null,
-  TargetpH: null,
-});
-
-const trimmed = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
-
-/** Lays the request over the current values: absent members keep theirs, null clears. */
-function mergeDraft(current: Draft, body: CroppingWrite): Draft {
-  const draft = { ...current } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(body)) {
-    if (key === 'Boundary' || key === 'srid' || value === undefined) continue;
-    draft[key] = typeof value === 'string' ? trimmed(value) : value;
-  }
-  const merged = draft as Draft;
-  // A destruction date means the crop was destroyed; clearing it leaves the flag to the caller.
-  merged.Destroyed = body.Destroyed ?? (body.DestructionDate ? true : merged.Destroyed);
-  return merged;
-}
-
+/** What the rules read besides the draft, loaded inside the write's transaction with the field locked. */
 interface RuleContext {
   field: FieldRow;
   holdingYears: number[];
-  region: number;
-  managementOptionsFeature: boolean;
+  rules: CroppingRulesContext;
   boundary: StoredBoundary | null | undefined;
   /** The stored boundary's area when the request leaves the boundary as it is. */
   keptBoundaryArea: number | null;
 }
 
-/** Every rule a cropping must pass before it is written; all failures are reported together. */
-async function checkDraft(
-  db: Db,
-  caller: FieldsCaller,
-  croppingId: number,
-  draft: Draft,
-  context: RuleContext,
-) {
-  const errors: FieldError[] = [];
-  const { field } = context;
-  const yearId = draft.YearId;
-  const definition = cropDefinitionById(draft.CropId);
-  if (!definition) errors.push({ Field: 'CropId', Message: 'The crop is not known.' });
-  if (draft.CropId === CropId.Other && !draft.CropName) {
-    errors.push({ Field: 'CropName', Message: "The crop name is required for the crop 'Other'." });
-  }
-  if (context.holdingYears.length > 0 && !context.holdingYears.includes(yearId)) {
-    errors.push({ Field: 'YearId', Message: `${yearId} is not one of the holding's crop years.` });
-  }
-  if (isFieldDisabledIn({ Years: field.years }, yearId)) {
-    errors.push({ Field: 'FieldId', Message: `Field ${field.name} is disabled during year ${yearId}.` });
-  }
-  if (draft.VarietyId !== null) {
-    const variety = await selectVariety(db, draft.VarietyId);
-    if (!variety) errors.push({ Field: 'VarietyId', Message: 'The variety is not known.' });
-    else if (variety.crop_id !== draft.CropId) {
-      errors.push({ Field: 'VarietyId', Message: 'The variety is not a variety of the chosen crop.' });
-    }
-  }
-
-  const perennial = definition?.perennial ?? false;
-  const years = context.holdingYears.length > 0 ? context.holdingYears : [yearId];
-  const dateContext = { holdingYears: { first: Math.min(...years), last: Math.max(...years) } };
-  for (const error of validateCroppingDates({ ...draft, perennial }, dateContext)) {
-    errors.push({
-      Field: dateErrorFields[error],
-      Message: croppingDateErrorMessage(error, draft, dateContext),
-    });
-  }
-
-  const rulesContext = {
-    crop: definition ? toCropDescriptor(definition) : undefined,
-    region: context.region,
-    destructionDate: draft.DestructionDate,
-    cropManagementOptionsEnabled: context.managementOptionsFeature,
-  };
-  for (const problem of cropAttributeProblems(rulesContext, draft)) {
-    errors.push({ Field: attributeFields[problem.attribute], Message: problem.message });
-  }
-  const nCropGroupProblem =
-    context.region === Region.Scotland ? nCropGroupWarning(draft.NCropGroup) : undefined;
-  if (nCropGroupProblem) errors.push({ Field: 'NCropGroup', Message: nCropGroupProblem });
-
-  const areaOfField = fieldArea({
+const areaOfField = (field: FieldRow) =>
+  fieldArea({
     AreaType: field.area_type,
     BoundaryArea: field.boundary_area,
     WorkingArea: field.working_area,
     WholeArea: field.whole_area,
   });
-  const area = draft.Area ?? 0;
-  if (roundArea(area) > areaOfField) {
-    errors.push({
-      Field: 'Area',
-      Message: `The cropping area (${formatHectares(area)} ha) cannot be larger than the field area (${formatHectares(areaOfField)} ha).`,
-    });
-  }
-  const management = cropManagementOptionsRule(context.region, context.managementOptionsFeature);
-  if (!management.enabled && draft.ManagementOptions.length > 0) {
-    errors.push({
-      Field: 'ManagementOptions',
-      Message: "Crop management options are not available in the holding's region.",
-    });
-  }
-  if (draft.ManagementOptions.some((option) => roundArea(option.Area) > roundArea(area))) {
-    errors.push({
-      Field: 'ManagementOptions',
-      Message: 'A management option cannot cover more than the cropping area.',
-    });
-  }
 
-  // The field's other croppings count whoever may see them: the field's area is shared by all.
-  const others = await selectCroppingRows(db, {
-    holdingId: caller.holdingId,
-    access: fullCroppingAccess(caller.access),
-    fieldIds: [field.id],
-  });
-  const excess = concurrentCropsExcess(
-    { ...draft, CroppingId: croppingId, perennial },
-    others
-      .filter((row) => row.id !== croppingId)
-      .map((row) => ({ ...croppingFromRow(row), perennial: isPerennialCrop(row.crop_id) })),
-    areaOfField,
-  );
-  if (excess)
-    errors.push({ Field: 'Area', Message: concurrentCropsMessage(excess.overallArea, excess.fieldArea) });
-
-  if (errors.length > 0) throw validationFailed(errors);
-}
-
+/**
+ * Locks the field (and a field the cropping moves away from) until the transaction ends, then reads what the
+ * rules need. Two saves on one field so wait for each other, and the second is checked against the first.
+ */
 async function loadRuleContext(
-  db: Db,
+  tx: Db,
   caller: FieldsCaller,
   draft: Draft,
+  croppingId: number | undefined,
   boundary: StoredBoundary | null | undefined,
   keptBoundaryArea: number | null,
+  alsoLock: number[] = [],
 ): Promise<RuleContext> {
-  const [field] = await selectFieldRows(db, caller.holdingId, { fieldId: draft.FieldId, srid: null });
+  await lockFields(tx, caller.holdingId, [draft.FieldId, ...alsoLock]);
+  const [field] = await selectFieldRows(tx, caller.holdingId, { fieldId: draft.FieldId, srid: null });
   if (!field) throw validationFailed([{ Field: 'FieldId', Message: 'The field was not found.' }]);
-  const holding = await selectHoldingRules(db, caller.holdingId);
+  const holding = await selectHoldingRules(tx, caller.holdingId);
+  // The field's area is shared by all its croppings, whoever may see them: hidden ones count without their areas.
+  const [all, visible] = await Promise.all([
+    selectCroppingRows(tx, {
+      holdingId: caller.holdingId,
+      access: fullCroppingAccess(caller.access),
+      fieldIds: [field.id],
+    }),
+    caller.access.restricted
+      ? selectCroppingRows(tx, { holdingId: caller.holdingId, access: caller.access, fieldIds: [field.id] })
+      : undefined,
+  ]);
+  const visibleIds = new Set((visible ?? all).map((row) => row.id));
+  const concurrent = (row: CroppingRow) => ({
+    ...croppingFromRow(row),
+    perennial: isPerennialCrop(row.crop_id),
+  });
+  const others = all.filter((row) => row.id !== croppingId);
+  const variety = draft.VarietyId === null ? undefined : await selectVariety(tx, draft.VarietyId);
+  const holdingYears = await selectHoldingYears(tx, caller.holdingId);
   return {
     field,
-    holdingYears: await selectHoldingYears(db, caller.holdingId),
-    region: holding.region_id ?? Region.England,
-    // The management-options switch is on unless the holding turns it off.
-    managementOptionsFeature: holding.features?.cropManagementOptions !== false,
+    holdingYears,
     boundary,
     keptBoundaryArea,
+    rules: {
+      field: { Name: field.name, ...fieldAreasOf(field), Years: field.years },
+      others: others.filter((row) => visibleIds.has(row.id)).map(concurrent),
+      hiddenOthers: others.filter((row) => !visibleIds.has(row.id)).map(concurrent),
+      croppingId,
+      holdingYears,
+      region: holding.region_id ?? Region.England,
+      cropManagementOptionsEnabled: await holdingCropManagementOptionsEnabled(tx, caller.holdingId),
+      varietyCropId: draft.VarietyId === null ? undefined : (variety?.crop_id ?? null),
+    },
   };
+}
+
+const fieldAreasOf = (field: FieldRow) => ({
+  AreaType: field.area_type,
+  BoundaryArea: field.boundary_area,
+  WorkingArea: field.working_area,
+  WholeArea: field.whole_area,
+});
+
+/** Refuses the draft with every problem the domain's rule set finds, as codes with English words. */
+function checkDraft(draft: Draft, context: RuleContext): void {
+  const problems = croppingProblems(draft, context.rules);
+  if (problems.length > 0) throw validationFailed(problems.map(croppingProblemError));
 }
 
 /** The area a cropping gets when none is given: its own boundary's, or else the whole field area. */
 function settleArea(draft: Draft, context: RuleContext): Draft {
-  if (draft.Area !== null) return draft;
   const boundaryArea = context.boundary
     ? context.boundary.areaHa
     : context.boundary === undefined
       ? context.keptBoundaryArea
       : null;
-  const area =
-    boundaryArea ??
-    fieldArea({
-      AreaType: context.field.area_type,
-      BoundaryArea: context.field.boundary_area,
-      WorkingArea: context.field.working_area,
-      WholeArea: context.field.whole_area,
-    });
-  return { ...draft, Area: roundArea(area) };
+  return { ...draft, Area: settledCroppingArea(draft, boundaryArea, areaOfField(context.field)) };
 }
 
-function valuesOf(draft: Draft, boundary: StoredBoundary | null | undefined): CroppingValues {
-  const attributes: Record<string, unknown> = {};
-  for (const key of croppingAttributeKeys) {
-    const value = draft[key];
-    if (value !== null && value !== undefined) attributes[key] = value;
-  }
-  return {
-    fieldId: draft.FieldId,
-    yearId: draft.YearId,
-    plotId: draft.PlotId,
-    batchId: draft.BatchId,
-    startDate: croppingStartDate(draft) ?? null,
-    endDate: croppingEndDate(draft) ?? null,
-    sowingDate: draft.SowingDate,
-    harvestDate: draft.HarvestDate,
-    destructionDate: draft.DestructionDate,
-    destroyed: isDestroyed(draft),
-    cropId: draft.CropId,
-    cropName: draft.CropName,
-    cropDescr: draft.CropDescr,
-    varietyId: draft.VarietyId,
-    varietyName: draft.VarietyName,
-    market: draft.Market,
-    area: draft.Area,
-    boundary,
-    managementOptions: draft.ManagementOptions,
-    manureSpreadArea: draft.ManureSpreadArea,
-    attributes,
-  };
-}
+const valuesOf = (draft: Draft, boundary: StoredBoundary | null | undefined): CroppingValues => ({
+  draft,
+  boundary,
+});
 
 function eventData(draft: Draft, croppingId: number, fieldName: string) {
   const crop = cropLabel(draft);
@@ -329,16 +175,19 @@ export async function createCropping(
 ): Promise<number> {
   if (body.FieldId === undefined)
     throw validationFailed([{ Field: 'FieldId', Message: 'Field is required.' }]);
+  const fieldId = body.FieldId;
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
-  const merged = mergeDraft(blankDraft(body.FieldId, body.YearId ?? caller.yearId), body);
-  const context = await loadRuleContext(db, caller, merged, boundary, null);
-  const draft = settleArea(merged, context);
+  const merged = mergeCroppingWrite(blankCroppingDraft(fieldId, body.YearId ?? caller.yearId), body);
   const donors = [...new Set(body.TakeAreaFrom ?? [])];
 
   return db.transaction(async (tx) => {
+    const settled = await loadRuleContext(tx, caller, merged, undefined, boundary, null);
+    const draft = settleArea(merged, settled);
     // The donors give up their area first, so the new cropping is checked against what they keep.
-    for (const donorId of donors) await takeAreaFrom(tx, caller, donorId, draft, boundary, context);
-    await checkDraft(tx, caller, 0, draft, context);
+    for (const donorId of donors) await takeAreaFrom(tx, caller, donorId, draft, boundary, settled);
+    const context =
+      donors.length > 0 ? await loadRuleContext(tx, caller, draft, undefined, boundary, null) : settled;
+    checkDraft(draft, context);
     const croppingId = await insertCroppingRow(tx, caller.holdingId, valuesOf(draft, boundary));
     await recordEvent(tx, caller.actor, {
       action: EventAction.Create,
@@ -404,6 +253,7 @@ async function carryPerennialForward(
     NextIds: [],
     InSeedsPlan: false,
     InNutritionPlan: false,
+    Version: 1,
   };
   while (previous.YearId < lastYear) {
     const next = perennialContinuation(previous, true);
@@ -424,6 +274,9 @@ async function carryPerennialForward(
       EndDate: null,
       PreviousIds: [],
       NextIds: [],
+      InSeedsPlan: false,
+      InNutritionPlan: false,
+      Version: 1,
     };
   }
 }
@@ -438,15 +291,8 @@ async function visibleCropping(db: Db, caller: FieldsCaller, croppingId: number)
   return row;
 }
 
-export async function updateCropping(
-  db: Db,
-  caller: FieldsCaller,
-  croppingId: number,
-  body: CroppingWrite,
-  srid: Srid,
-): Promise<void> {
-  const row = await visibleCropping(db, caller, croppingId);
-  const boundary = await boundaryOf(db, body, srid);
+/** The stored cropping as a draft: what a write is laid over. */
+function storedDraft(row: CroppingRow): Draft {
   const {
     CroppingId: _id,
     StartDate: _s,
@@ -455,13 +301,46 @@ export async function updateCropping(
     NextIds: _n,
     InSeedsPlan: _i,
     InNutritionPlan: _j,
+    Version: _v,
     ...stored
   } = croppingFromRow(row);
-  const merged = mergeDraft(stored, body);
-  const context = await loadRuleContext(db, caller, merged, boundary, row.boundary_area);
-  const draft = settleArea(merged, context);
-  await checkDraft(db, caller, croppingId, draft, context);
+  return stored;
+}
+
+/**
+ * Updates a cropping in one transaction with its field locked: the version check, the rules and the write see
+ * the same state, so neither a concurrent save nor a stale form can slip past them.
+ */
+export async function updateCropping(
+  db: Db,
+  caller: FieldsCaller,
+  croppingId: number,
+  body: CroppingWrite,
+  srid: Srid,
+): Promise<void> {
+  const boundary = await boundaryOf(db, body, srid);
   await db.transaction(async (tx) => {
+    const before = await visibleCropping(tx, caller, croppingId);
+    const merged = mergeCroppingWrite(storedDraft(before), body);
+    const moved = merged.FieldId === before.field_id ? [] : [before.field_id];
+    const context = await loadRuleContext(
+      tx,
+      caller,
+      merged,
+      croppingId,
+      boundary,
+      before.boundary_area,
+      moved,
+    );
+    // Read again under the field's lock: a save that committed meanwhile is what this one is laid over.
+    const row = await visibleCropping(tx, caller, croppingId);
+    if (body.Version !== undefined && body.Version !== row.version)
+      throw staleWrite(`cropping:${croppingId}`);
+    const draft = settleArea(
+      row.version === before.version ? merged : mergeCroppingWrite(storedDraft(row), body),
+      context,
+    );
+    checkDraft(draft, context);
     await updateCroppingRow(tx, croppingId, valuesOf(draft, boundary));
     await recordEvent(tx, caller.actor, {
       action: EventAction.Update,

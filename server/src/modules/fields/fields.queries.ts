@@ -18,6 +18,7 @@ export interface FieldRow extends Record<string, unknown> {
   whole_area: number | null;
   manure_spread_area: number | null;
   ignore_boundary: boolean;
+  version: number;
   years: { YearId: number; Disabled: boolean }[];
 }
 
@@ -40,7 +41,7 @@ export async function selectFieldRows(
     SELECT f.id, f.name, f.field_number, f.field_group, ${boundary} AS boundary, f.area_type,
            f.boundary_area::float8 AS boundary_area, f.working_area::float8 AS working_area,
            f.whole_area::float8 AS whole_area, f.manure_spread_area::float8 AS manure_spread_area,
-           f.ignore_boundary,
+           f.ignore_boundary, f.version,
            coalesce(y.years, '[]'::json) AS years
       FROM fields f
       -- One grouped pass over the holding's field years: a subquery per field costs twice as much.
@@ -68,6 +69,18 @@ export async function selectFieldNames(db: Db, holdingId: number, exceptFieldId?
 /** Holds the holding's row until the transaction ends, so that two writers never pick the same field name. */
 export async function lockHoldingFields(db: Db, holdingId: number): Promise<void> {
   await db.execute(sql`SELECT 1 FROM holdings WHERE id = ${holdingId} FOR UPDATE`);
+}
+
+/**
+ * Locks the given fields of the holding, in id order, until the transaction ends: every write of a field or of
+ * its croppings takes this lock first, so that the rules it checks still hold when it commits.
+ */
+export async function lockFields(db: Db, holdingId: number, fieldIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(fieldIds.map((id) => Math.trunc(id)))];
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    SELECT id FROM fields WHERE holding_id = ${holdingId} AND id = ANY(${`{${ids.join(',')}}`}::int[])
+     ORDER BY id FOR UPDATE`);
 }
 
 export async function selectHoldingYears(db: Db, holdingId: number): Promise<number[]> {

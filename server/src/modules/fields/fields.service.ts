@@ -6,14 +6,16 @@ import { uniqueName } from '@headland/domain/uniqueName';
 import { roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
-import { countHiddenCroppings } from '../croppings/croppingAccess.ts';
+import { forbidden, notFound, staleWrite, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import { countHiddenCroppings, selectHiddenCroppingYears } from '../croppings/croppingAccess.ts';
+import { keepCroppingsInsideField } from '../croppings/croppings.queries.ts';
 import { loadCroppingResponses } from '../croppings/croppingResponses.ts';
 import { asMultiPolygon, prepareBoundary, type StoredBoundary } from './boundaryGeometry.ts';
 import type { FieldsCaller } from './fieldsCaller.ts';
 import {
   deleteFieldRow,
   insertField,
+  lockFields,
   lockHoldingFields,
   selectFieldNames,
   selectFieldRows,
@@ -28,7 +30,11 @@ export const fieldNotFoundMessage = 'The field was not found.';
 
 const area2 = (value: number | null) => (value === null ? null : roundArea(value));
 
-function presentField(row: FieldRow, croppings: FieldResponse['Croppings']): FieldResponse {
+function presentField(
+  row: FieldRow,
+  croppings: FieldResponse['Croppings'],
+  hiddenCroppingYears: number[] = [],
+): FieldResponse {
   return {
     FieldId: row.id,
     Name: row.name,
@@ -42,7 +48,9 @@ function presentField(row: FieldRow, croppings: FieldResponse['Croppings']): Fie
     ManureSpreadArea: area2(row.manure_spread_area),
     Years: row.years,
     IgnoreBoundary: row.ignore_boundary,
+    Version: row.version,
     Croppings: croppings,
+    HiddenCroppingYears: hiddenCroppingYears,
   };
 }
 
@@ -53,9 +61,10 @@ export async function listFields(
   yearId: number,
   srid: Srid,
 ): Promise<FieldResponse[]> {
-  const [rows, croppings] = await Promise.all([
+  const [rows, croppings, hidden] = await Promise.all([
     selectFieldRows(db, caller.holdingId, { srid }),
     loadCroppingResponses(db, caller, { yearIds: [yearId], srid }),
+    selectHiddenCroppingYears(db, caller.access, { yearIds: [yearId] }),
   ]);
   const byField = new Map<number, FieldResponse['Croppings']>();
   for (const cropping of croppings) {
@@ -63,7 +72,7 @@ export async function listFields(
     if (list) list.push(cropping);
     else byField.set(cropping.FieldId, [cropping]);
   }
-  return rows.map((row) => presentField(row, byField.get(row.id) ?? []));
+  return rows.map((row) => presentField(row, byField.get(row.id) ?? [], hidden.get(row.id)));
 }
 
 /** One field with its visible croppings of every year. */
@@ -76,7 +85,8 @@ export async function getField(
   const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
   if (!row) throw notFound(fieldNotFoundMessage);
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
-  return presentField(row, croppings);
+  const hidden = await selectHiddenCroppingYears(db, caller.access, { fieldId });
+  return presentField(row, croppings, hidden.get(fieldId));
 }
 
 interface FieldDraft {
@@ -220,6 +230,10 @@ export async function updateField(
   const areaType = checkField(draft);
   await db.transaction(async (tx) => {
     await lockHoldingFields(tx, caller.holdingId);
+    await lockFields(tx, caller.holdingId, [fieldId]);
+    const [locked] = await selectFieldRows(tx, caller.holdingId, { fieldId, srid: null });
+    if (!locked) throw notFound(fieldNotFoundMessage);
+    if (body.Version !== undefined && body.Version !== locked.version) throw staleWrite(`field:${fieldId}`);
     const wanted = draft.name!.trim();
     const name =
       wanted === current.name
@@ -235,6 +249,17 @@ export async function updateField(
     });
     if (body.Years) await upsertFieldYears(tx, fieldId, body.Years);
     const boundaryArea = newBoundary === undefined ? current.boundary_area : (newBoundary?.areaHa ?? null);
+    // A smaller boundary or area never leaves a cropping larger than its field, or reaching outside it.
+    await keepCroppingsInsideField(
+      tx,
+      fieldId,
+      fieldArea({
+        AreaType: areaType,
+        BoundaryArea: boundaryArea,
+        WorkingArea: draft.workingArea,
+        WholeArea: draft.wholeArea,
+      }),
+    );
     await recordEvent(tx, caller.actor, {
       action: EventAction.Update,
       source: Module.Fields,

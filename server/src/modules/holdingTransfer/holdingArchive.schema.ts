@@ -124,6 +124,8 @@ export const fieldPropertiesSchema = z.object({
   nvz: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** The record's version when exported; an imported record is new and starts again at 1. */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
   /** The crop years in which the field is recorded, and whether it is disabled in each. */
   years: z.array(z.object({ yearId, disabled: z.boolean() })),
 });
@@ -170,6 +172,8 @@ export const croppingsFileSchema = z.array(
     attributes: z.record(z.string(), z.unknown()),
     createdAt: timestamp,
     updatedAt: timestamp,
+    /** The record's version when exported; an imported record is new and starts again at 1. */
+    version: z.number().int().positive().max(2_147_483_647).optional(),
   }),
 );
 export type CroppingsFile = z.infer<typeof croppingsFileSchema>;

@@ -55,7 +55,7 @@ export async function exportFields(db: Db, holdingId: number): Promise<FieldsFil
                    'areaType', f.area_type, 'boundaryArea', f.boundary_area, 'workingArea', f.working_area,
                    'wholeArea', f.whole_area, 'manureSpreadArea', f.manure_spread_area,
                    'ignoreBoundary', f.ignore_boundary, 'nvz', f.nvz, 'createdAt', f.created_at,
-                   'updatedAt', f.updated_at,
+                   'updatedAt', f.updated_at, 'version', f.version,
                    'years', coalesce((SELECT json_agg(json_build_object('yearId', y.year_id, 'disabled', y.disabled)
                                               ORDER BY y.year_id)
                                         FROM field_years y WHERE y.field_id = f.id), '[]'::json))) AS row
@@ -75,7 +75,7 @@ export async function exportCroppings(db: Db, holdingId: number): Promise<Croppi
                  'varietyName', c.variety_name, 'market', c.market, 'area', c.area,
                  'boundary', ST_AsGeoJSON(c.boundary, 17)::json, 'managementOptions', c.management_options,
                  'manureSpreadArea', c.manure_spread_area, 'attributes', c.attributes,
-                 'createdAt', c.created_at, 'updatedAt', c.updated_at) AS row
+                 'createdAt', c.created_at, 'updatedAt', c.updated_at, 'version', c.version) AS row
           FROM croppings c WHERE c.holding_id = ${holdingId} ORDER BY c.id`,
   );
 }

@@ -41,6 +41,7 @@ import {
   type HoldingRecord,
 } from './holdings.queries.ts';
 import { presentHoldingDetails } from './holdings.presenters.ts';
+import { holdingIssueText } from './holdingMessageText.ts';
 
 export interface HoldingsDeps {
   db: Db;
@@ -183,7 +184,13 @@ async function resolveSave(
       weatherStationRequired,
     },
   );
-  for (const issue of issues) add(payloadField[issue.field], issue.message);
+  for (const issue of issues)
+    errors.push({
+      Field: payloadField[issue.field],
+      Message: holdingIssueText(issue),
+      Code: issue.code,
+      Params: issue.params,
+    });
 
   if (townId !== null) {
     if (!town) add('holding.TownId', 'This post town does not exist.');

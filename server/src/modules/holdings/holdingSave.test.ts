@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDetails, HoldingSaveRequest } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { defaultHoldingPermissions, withHoldingPermission } from '@headland/domain/holdingPermissions';
-import { holdingMessages } from '@headland/domain/holdingRules';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import {
   addMember,
@@ -24,6 +23,23 @@ import {
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../session/sqlRows.ts';
+
+/** The API's words for the holding form's problems (holdings spec §5.1). */
+const holdingMessages = {
+  tradingNameRequired: 'Trading Name is required.',
+  postTownRequired: 'Post Town is required.',
+  regionRequired: 'Region is required.',
+  totalAreaNegative: 'Total area cannot be less than zero.',
+  derogationNumberRequired: 'Grassland Derogation Number is required.',
+  startingYearRequired: 'Starting Year is required.',
+  startingYearOutOfRange: 'Starting Year must be between 1990 and 2100.',
+  pkModelRequired: 'PK model is required.',
+  pSorpCapacityInvalid: 'Default P sorp capacity must be 1, 2 or 3.',
+  weatherStationRequired: 'Weather station is required.',
+  monthlyRainfallRequired: 'A rainfall value of zero or more is required for every month.',
+  accountNumberTooLong: 'Account Number cannot be longer than 20 characters.',
+  addressTooManyLines: 'Address cannot have more than 4 lines.',
+} as const;
 
 let t: TestApp;
 let agronomist: TestUser;
@@ -259,7 +275,10 @@ describe('PUT /api/holdings/v1 (create)', () => {
     const before = await tableCounts(t.db);
     const response = await save('PUT', agronomistSession, newHoldingPayload(change));
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ Message: message, Errors: [{ Field: field, Message: message }] });
+    expect(response.json()).toEqual({
+      Message: message,
+      Errors: [expect.objectContaining({ Field: field, Message: message })],
+    });
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
@@ -576,6 +595,21 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
     const unknown = await update(agronomistToken, { ...holding, HoldingId: 999_999 });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('gives each §5.1 problem its code and the limits it names, for clients to word it', async () => {
+    const response = await save(
+      'PUT',
+      agronomistSession,
+      newHoldingPayload({ holding: { AccountNumber: 'A'.repeat(21) } }),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().Errors).toContainEqual({
+      Field: 'holding.AccountNumber',
+      Message: holdingMessages.accountNumberTooLong,
+      Code: 'accountNumberTooLong',
+      Params: { max: 20 },
+    });
   });
 
   it('answers the §5.1 messages on update too, changing nothing', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@headland/domain/api/sharedDataApi';
 import { forbidden } from '../../http/httpErrors.ts';
 import { requireSession } from '../session/accessHook.ts';
+import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.queries.ts';
 import { selectVarieties } from './sharedData.queries.ts';
 
 const crops = cropDefinitions.map(toCropDescriptor);
@@ -43,6 +44,10 @@ export async function sharedDataRoutes(app: FastifyInstance): Promise<void> {
         Varieties: await selectVarieties(app.deps.database.db),
         CropStyles: cropStyles,
         CropManagementOptions: {},
+        CropManagementOptionsEnabled: await holdingCropManagementOptionsEnabled(
+          app.deps.database.db,
+          session.holdingId,
+        ),
         SoilTypes: [],
         SubsoilTypes: [],
         FertiliserProducts: [],

@@ -27,9 +27,9 @@ import { MapToolPanel } from './MapToolPanel.tsx';
 
 /** Editing an existing field's boundary, drawing a new field, or editing a cropping's boundary. */
 export type BoundaryEditTarget =
-  | { kind: 'edit'; fieldId: number; fieldName: string }
+  | { kind: 'edit'; fieldId: number; fieldName: string; version?: number }
   | { kind: 'create' }
-  | { kind: 'cropping'; croppingId: number; fieldName: string; cropName: string };
+  | { kind: 'cropping'; croppingId: number; fieldName: string; cropName: string; version?: number };
 
 export interface BoundaryEditPanelProps {
   fieldMap: FieldMap;
@@ -135,11 +135,13 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
     const body = { Boundary: writeBoundary(geometry), srid: 4326 as const };
     try {
       if (target.kind === 'cropping') {
-        await saveCroppingBoundary(target.croppingId, { ...body, Area: null });
+        await saveCroppingBoundary(target.croppingId, { ...body, Area: null, Version: target.version });
         return;
       }
       const saved = await saveField.mutateAsync(
-        target.kind === 'edit' ? { fieldId: target.fieldId, body } : { body: { ...body, Name: name.trim() } },
+        target.kind === 'edit'
+          ? { fieldId: target.fieldId, body: { ...body, Version: target.version } }
+          : { body: { ...body, Name: name.trim() } },
       );
       editor.commit();
       onDone(saved);

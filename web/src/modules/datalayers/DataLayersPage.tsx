@@ -45,8 +45,10 @@ interface ContextMenuState {
   y: number;
   fieldId: number | null;
   fieldName: string | null;
+  /** The version the field was read at, which an edit of its boundary saves against. */
+  fieldVersion: number | undefined;
   /** The cropping under the pointer, when the menu was opened over the cropping layer. */
-  cropping: { croppingId: number; cropName: string } | null;
+  cropping: { croppingId: number; cropName: string; version: number } | null;
 }
 
 /** The one tool that owns the map's pointer at a time, besides panning and zooming. */
@@ -123,7 +125,10 @@ export function DataLayersPage() {
           y: request.pixel[1] ?? 0,
           fieldId: field?.FieldId ?? null,
           fieldName: field?.Name ?? null,
-          cropping: cropping ? { croppingId: cropping.CroppingId, cropName: cropping.Crop.Name } : null,
+          fieldVersion: field?.Version,
+          cropping: cropping
+            ? { croppingId: cropping.CroppingId, cropName: cropping.Crop.Name, version: cropping.Version }
+            : null,
         });
       },
       onSelectionChange: (ids) => setSelectedCount(ids.size),
@@ -176,13 +181,15 @@ export function DataLayersPage() {
   if (contextMenu?.fieldId != null) {
     const fieldId = contextMenu.fieldId;
     const fieldName = contextMenu.fieldName ?? '';
+    const version = contextMenu.fieldVersion;
     contextActions.push(
       { id: 'zoom', label: t('map.contextMenu.zoomToField'), onSelect: () => fieldMap?.zoomToField(fieldId) },
       {
         id: 'edit',
         label: t('map.contextMenu.editBoundary'),
         disabled: !canEditFields,
-        onSelect: () => setActiveTool({ kind: 'boundary', target: { kind: 'edit', fieldId, fieldName } }),
+        onSelect: () =>
+          setActiveTool({ kind: 'boundary', target: { kind: 'edit', fieldId, fieldName, version } }),
       },
       ...(contextMenu.cropping
         ? [

@@ -33,7 +33,14 @@ function renderEditor(fetch = vi.fn<typeof globalThis.fetch>()) {
   const onDone = vi.fn();
   const api = new ApiClient({ fetch, sleep: () => Promise.resolve() });
   renderFieldsScreen(
-    <CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />,
+    <CroppingEditor
+      field={field}
+      cropping={barley}
+      yearId={2025}
+      varieties={[]}
+      cropManagementOptionsEnabled
+      onDone={onDone}
+    />,
     { api },
   );
   return { onDone, fetch };
@@ -134,20 +141,40 @@ describe('CroppingEditor', { timeout: 30_000 }, () => {
     typeDate('Harvest date', '25/08/2025');
     fireEvent.click(saveButton());
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({ HarvestDate: '2025-08-25' });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({
+      HarvestDate: '2025-08-25',
+      Version: barley.Version,
+    });
   });
 
   it('keeps Save disabled for a new cropping until a crop is picked, without calling it an error yet', () => {
-    renderFieldsScreen(<CroppingEditor field={field} yearId={2025} varieties={[]} onDone={vi.fn()} />);
+    renderFieldsScreen(
+      <CroppingEditor
+        field={field}
+        yearId={2025}
+        varieties={[]}
+        cropManagementOptionsEnabled
+        onDone={vi.fn()}
+      />,
+    );
     expect(screen.getByText('New cropping — Long Meadow, 2025')).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     expect(screen.queryByText('Pick a crop.')).toBeNull();
+    // Taking the whole field beside the other crops is only pointed out once the user has changed something.
+    expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('offers no Save to a session without the fields write right', () => {
     const onDone = vi.fn();
     renderFieldsScreen(
-      <CroppingEditor field={field} cropping={barley} yearId={2025} varieties={[]} onDone={onDone} />,
+      <CroppingEditor
+        field={field}
+        cropping={barley}
+        yearId={2025}
+        varieties={[]}
+        cropManagementOptionsEnabled
+        onDone={onDone}
+      />,
       {
         session: { readOnly: true },
       },

@@ -23,18 +23,22 @@ import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { Region } from '@headland/domain/region';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { isDestroyed } from '@headland/domain/cropping';
+import type { CroppingDraft } from '@headland/domain/croppingRules';
 import {
   croppingFormFromResponse,
   croppingFormMessages,
   croppingWriteFromForm,
   hasBlockingMessage,
   newCroppingForm,
+  problemsAt,
   withCrop,
   type CroppingFormContext,
   type CroppingFormValues,
 } from './croppingForm.ts';
+import { croppingProblemText, translateCroppingError } from './croppingProblemText.ts';
 import { useCanEditFields, useDeleteCropping, useSaveCropping } from './fieldsQueries.ts';
-import { serverMessages } from './serverMessages.ts';
+import { isConflictError, serverMessages } from './serverMessages.ts';
 import { CropPicker } from './widgets/CropPicker.tsx';
 import { DatePicker } from './widgets/DatePicker.tsx';
 import { NumberInput } from './widgets/NumberInput.tsx';
@@ -47,14 +51,10 @@ export interface CroppingEditorProps {
   cropping?: CroppingResponse;
   yearId: number;
   varieties: readonly VarietyOption[];
+  /** The holding's crop-management options switch, from the shared data. */
+  cropManagementOptionsEnabled: boolean;
   onDone: () => void;
 }
-
-/**
- * The crop-management switch is on unless a holding turns it off, and the session does not say; the server
- * refuses options where the switch is off, and that message then shows with the others.
- */
-const cropManagementOptionsEnabled = true;
 
 interface AttributeSelectProps<T extends number | string> {
   label: string;
@@ -110,7 +110,14 @@ function MessageList({ messages }: { messages: readonly string[] }) {
  * same domain rules the server applies, and Save stays disabled while any of their messages shows; messages
  * of a refused save (400) show too.
  */
-export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: CroppingEditorProps) {
+export function CroppingEditor({
+  field,
+  cropping,
+  yearId,
+  varieties,
+  cropManagementOptionsEnabled,
+  onDone,
+}: CroppingEditorProps) {
   const { t } = useTranslation();
   const { holding } = useAppSession();
   const canEdit = useCanEditFields();
@@ -120,8 +127,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
     cropping ? croppingFormFromResponse(cropping) : newCroppingForm(field.FieldId, yearId),
   );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  // A new cropping has no crop yet: that keeps Save disabled, but is only called an error once the picker is left.
-  const [cropTouched, setCropTouched] = useState(false);
+  // A new cropping's problems (no crop yet, and the whole field taken while another crop grows) keep Save
+  // disabled, but are shown only once the user has changed something or left the crop picker.
+  const [touched, setTouched] = useState(cropping !== undefined);
 
   const context: CroppingFormContext = useMemo(
     () => ({
@@ -130,31 +138,43 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
       holdingYears: holding.CropYears,
       region: holding.Region ?? Region.England,
       cropManagementOptionsEnabled,
+      varieties,
     }),
-    [field, cropping?.CroppingId, holding.CropYears, holding.Region],
+    [field, cropping?.CroppingId, holding.CropYears, holding.Region, cropManagementOptionsEnabled, varieties],
   );
   const messages = croppingFormMessages(values, context);
   const { rules } = messages;
   const blocked = hasBlockingMessage(messages);
-  const refused = save.error ? serverMessages(save.error) : [];
-  const attributeError = (attribute: string) =>
-    messages.attributeProblems.find((problem) => problem.attribute === attribute)?.message;
+  const refused = save.error ? serverMessages(save.error, (entry) => translateCroppingError(t, entry)) : [];
+  const textsAt = (...fields: (keyof CroppingDraft)[]) =>
+    touched ? problemsAt(messages, ...fields).map((problem) => croppingProblemText(t, problem)) : [];
+  const errorAt = (...fields: (keyof CroppingDraft)[]) => textsAt(...fields)[0];
+  const dateErrors = textsAt('SowingDate', 'HarvestDate', 'DestructionDate');
+  const areaErrors = textsAt('Area');
+  const otherErrors = textsAt('YearId', 'FieldId', 'VarietyId', 'ManagementOptions');
   const disabledInYear = isFieldDisabledIn(field, values.YearId);
   const readOnly = !canEdit;
 
   const update = (changes: Partial<CroppingFormValues>) => {
     save.reset();
+    setTouched(true);
     setValues((current) => ({ ...current, ...changes }));
   };
 
   const handleCropChange = (cropId: number | null) => {
     save.reset();
+    setTouched(true);
     setValues((current) => withCrop(current, cropId, context));
   };
 
+  // The version the cropping was read at goes with the save: if another user saved it since, the server
+  // refuses with 409 and the conflict dialog says so, rather than one save silently undoing the other.
   const handleSave = () =>
     save.mutate(
-      { croppingId: cropping?.CroppingId, body: croppingWriteFromForm(values) },
+      {
+        croppingId: cropping?.CroppingId,
+        body: { ...croppingWriteFromForm(values), Version: cropping?.Version },
+      },
       { onSuccess: onDone },
     );
 
@@ -194,9 +214,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.crop')}
             value={values.CropId}
             onChange={handleCropChange}
-            onBlur={() => setCropTouched(true)}
+            onBlur={() => setTouched(true)}
             required
-            error={messages.cropMissing && cropTouched ? t('fields.cropping.cropRequired') : undefined}
+            error={errorAt('CropId')}
           />
           {values.CropId === CropId.Other && (
             <TextInput
@@ -204,7 +224,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
               value={values.CropName}
               onChange={(event) => update({ CropName: event.currentTarget.value })}
               required
-              error={messages.cropNameMissing ? t('fields.cropping.cropNameRequired') : undefined}
+              error={errorAt('CropName')}
             />
           )}
           <VarietyPicker
@@ -240,7 +260,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.destructionDate')}
             value={values.DestructionDate}
             onChange={(date) =>
-              update({ DestructionDate: date, Destroyed: date !== null || values.Destroyed })
+              update({ DestructionDate: date, Destroyed: isDestroyed({ ...values, DestructionDate: date }) })
             }
             disabled={readOnly}
           />
@@ -248,13 +268,13 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
         <Checkbox
           mt="sm"
           label={t('fields.cropping.destroyed')}
-          checked={values.Destroyed || values.DestructionDate !== null}
+          checked={isDestroyed(values)}
           disabled={values.DestructionDate !== null}
           onChange={(event) => update({ Destroyed: event.currentTarget.checked })}
         />
-        {messages.dateErrors.length > 0 && (
+        {dateErrors.length > 0 && (
           <Alert color="red" mt="sm" role="alert" title={t('fields.cropping.datesProblem')}>
-            <MessageList messages={messages.dateErrors} />
+            <MessageList messages={dateErrors} />
           </Alert>
         )}
       </Fieldset>
@@ -283,9 +303,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             commitOnBlur
           />
         </SimpleGrid>
-        {messages.concurrentCrops && (
+        {areaErrors.length > 0 && (
           <Alert color="red" mt="sm" role="alert">
-            {messages.concurrentCrops}
+            <MessageList messages={areaErrors} />
           </Alert>
         )}
       </Fieldset>
@@ -298,7 +318,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.Purpose}
             labelOf={(value) => t(`fields.enums.purpose.${value}`)}
             onChange={(value) => update({ Purpose: value })}
-            error={attributeError('purpose')}
+            error={errorAt('Purpose')}
           />
           <AttributeSelect
             label={t('fields.cropping.residue')}
@@ -306,7 +326,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.Residue}
             labelOf={(value) => t(`fields.enums.residue.${value}`)}
             onChange={(value) => update({ Residue: value })}
-            error={attributeError('residue')}
+            error={errorAt('Residue')}
           />
           <AttributeSelect
             label={t('fields.cropping.growingSeasonLength')}
@@ -314,7 +334,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.GrowingSeasonLength}
             labelOf={(value) => t(`fields.enums.growingSeasonLength.${value}`)}
             onChange={(value) => update({ GrowingSeasonLength: value })}
-            error={attributeError('growingSeasonLength')}
+            error={errorAt('GrowingSeasonLength')}
           />
           <AttributeSelect
             label={t('fields.cropping.protection')}
@@ -322,7 +342,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.ProtectionStatus}
             labelOf={(value) => t(`fields.enums.protection.${value}`)}
             onChange={(value) => update({ ProtectionStatus: value })}
-            error={attributeError('protection')}
+            error={errorAt('ProtectionStatus')}
           />
           <AttributeSelect
             label={t('fields.cropping.grassManagement')}
@@ -330,7 +350,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.GrassManagement}
             labelOf={(value) => t(`fields.enums.grassManagement.${value}`)}
             onChange={(value) => update({ GrassManagement: value, GrassCuts: null })}
-            error={attributeError('grassManagement')}
+            error={errorAt('GrassManagement')}
           />
           <AttributeSelect
             label={t('fields.cropping.grassCuts')}
@@ -338,7 +358,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.GrassCuts}
             labelOf={(value) => t(`fields.enums.grassCuts.${value}`)}
             onChange={(value) => update({ GrassCuts: value })}
-            error={attributeError('grassCuts')}
+            error={errorAt('GrassCuts')}
           />
           {rules.nCropGroup.shown && (
             <NumberInput
@@ -348,7 +368,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
                 update({ NCropGroup: group === undefined ? undefined : Math.round(group) })
               }
               min={0}
-              error={messages.nCropGroup}
+              error={errorAt('NCropGroup')}
             />
           )}
           <NumberInput
@@ -465,7 +485,13 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
         </Fieldset>
       )}
 
-      {save.isError && (
+      {otherErrors.length > 0 && (
+        <Alert color="red" role="alert">
+          <MessageList messages={otherErrors} />
+        </Alert>
+      )}
+
+      {save.isError && !isConflictError(save.error) && (
         <Alert color="red" role="alert" title={t('fields.cropping.notSaved')}>
           {refused.length > 0 ? <MessageList messages={refused} /> : t('fields.genericError')}
         </Alert>

@@ -64,6 +64,7 @@ export function CroppingEditorPage({ croppingId, fieldId }: CroppingEditorPagePr
       cropping={cropping.data}
       yearId={yearId}
       varieties={varieties}
+      cropManagementOptionsEnabled={sharedData.data?.CropManagementOptionsEnabled ?? true}
       onDone={() => navigate(`/fields/details/${field.data.FieldId}`)}
     />
   );

@@ -166,13 +166,16 @@ export function FieldDetails({ fieldId }: { fieldId: number }) {
             </Button>
           ))}
       </Group>
-      {field.Croppings.length === 0 ? (
-        <Text c="dimmed">{t('fields.details.noCroppings')}</Text>
-      ) : (
-        croppingsByYear(field.Croppings).map(([year, croppings]) => (
-          <YearCroppings key={year} year={year} croppings={croppings} />
-        ))
+      {field.HiddenCroppingYears.length > 0 && (
+        <Text c="dimmed">
+          {t('fields.details.hiddenCroppings', { years: field.HiddenCroppingYears.join(', ') })}
+        </Text>
       )}
+      {field.Croppings.length === 0
+        ? field.HiddenCroppingYears.length === 0 && <Text c="dimmed">{t('fields.details.noCroppings')}</Text>
+        : croppingsByYear(field.Croppings).map(([year, croppings]) => (
+            <YearCroppings key={year} year={year} croppings={croppings} />
+          ))}
 
       {editing && (
         <FieldEditModal

@@ -19,7 +19,7 @@ import { uniqueName } from '@headland/domain/uniqueName';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useSaveField } from './fieldsQueries.ts';
-import { serverMessages } from './serverMessages.ts';
+import { isConflictError, serverMessages } from './serverMessages.ts';
 import { NumberInput } from './widgets/NumberInput.tsx';
 
 export interface FieldEditModalProps {
@@ -81,6 +81,8 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
       ManureSpreadArea: spreadArea ?? null,
       Years: years.map((year) => ({ YearId: year, Disabled: disabledYears.includes(String(year)) })),
       IgnoreBoundary: ignoreBoundary,
+      // Read at this version: a save made since by another user is not overwritten (409, conflict dialog).
+      Version: field?.Version,
     };
     save.mutate({ fieldId: field?.FieldId, body }, { onSuccess: (saved) => onSaved(saved) });
   };
@@ -178,7 +180,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
           checked={ignoreBoundary}
           onChange={(event) => setIgnoreBoundary(event.currentTarget.checked)}
         />
-        {save.isError && (
+        {save.isError && !isConflictError(save.error) && (
           <Alert color="red" title={t('fields.edit.notSaved')}>
             {messages.length > 0 ? (
               <List size="sm">

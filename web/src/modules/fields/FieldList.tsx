@@ -36,7 +36,10 @@ function cropOptions(fields: readonly FieldResponse[]) {
 }
 
 function FieldCrops({ field }: { field: FieldResponse }) {
+  const { t } = useTranslation();
   const croppings = field.Croppings.filter((cropping) => cropping.CropId !== CropId.Uncropped);
+  if (croppings.length === 0 && field.HiddenCroppingYears.length > 0)
+    return <CropLabel label={t('fields.list.notShared')} colour={missingCropColour} />;
   if (croppings.length === 0)
     return <CropLabel label={cropLabel({ CropId: null })} colour={missingCropColour} />;
   return (

@@ -7,10 +7,15 @@ import {
   croppingWriteFromForm,
   hasBlockingMessage,
   newCroppingForm,
+  problemsAt,
   withCrop,
   type CroppingFormContext,
+  type CroppingFormMessages,
   type CroppingFormValues,
 } from './croppingForm.ts';
+import { croppingProblemText } from './croppingProblemText.ts';
+import { createI18n } from '../../i18n/createI18n.ts';
+import { CroppingProblemCode } from '@headland/domain/croppingRules';
 import { aCropping, aField } from './testing/fieldsFixtures.ts';
 
 const concurrentText =
@@ -41,14 +46,17 @@ function barley(overrides: Partial<CroppingFormValues> = {}): CroppingFormValues
   };
 }
 
+const i18n = createI18n('en');
+const texts = (messages: CroppingFormMessages) =>
+  messages.problems.map((problem) => croppingProblemText(i18n.t, problem));
+
 describe('croppingFormMessages', () => {
   it.each([
-    ['a well-formed cropping beside another', barley(), [], undefined],
+    ['a well-formed cropping beside another', barley(), []],
     [
       'a sowing after the harvest',
       barley({ SowingDate: '2025-06-01', HarvestDate: '2025-05-01' }),
       ['The sowing date must be before the harvest or destruction date.'],
-      undefined,
     ],
     [
       'a sowing outside the crop year',
@@ -56,27 +64,28 @@ describe('croppingFormMessages', () => {
       [
         'The dates do not fit crop year 2025: sowing must be between 01/08/2024 and 31/07/2025, and harvest or destruction no later than 31/07/2026.',
       ],
-      undefined,
     ],
     [
       'an area that overfills the field with the other crop',
       barley({ Area: 9 }),
-      [],
-      concurrentText.replace('16.00', '15.00'),
+      [concurrentText.replace('16.00', '15.00')],
     ],
-    ['no area, which takes the whole field', barley({ Area: undefined }), [], concurrentText],
-    ['an overlap within the 0.1 ha tolerance', barley({ Area: 4.1 }), [], undefined],
+    ['no area, which takes the whole field', barley({ Area: undefined }), [concurrentText]],
+    ['an overlap within the 0.1 ha tolerance', barley({ Area: 4.1 }), []],
+    [
+      'an area larger than the field',
+      barley({ Area: 10.5, SowingDate: '2024-08-10', HarvestDate: '2024-09-01' }),
+      ['The cropping area (10.50 ha) cannot be larger than the field area (10.00 ha).'],
+    ],
     [
       'a crop that ends before the other starts',
       barley({ SowingDate: '2024-08-10', HarvestDate: '2024-09-01' }),
       [],
-      undefined,
     ],
-  ])('%s', (_case, values, dateErrors, concurrent) => {
+  ])('%s', (_case, values, expected) => {
     const messages = croppingFormMessages(values, context());
-    expect(messages.dateErrors).toEqual(dateErrors);
-    expect(messages.concurrentCrops).toBe(concurrent);
-    expect(hasBlockingMessage(messages)).toBe(dateErrors.length > 0 || concurrent !== undefined);
+    expect(texts(messages)).toEqual(expected);
+    expect(hasBlockingMessage(messages)).toBe(expected.length > 0);
   });
 
   it('leaves the cropping being edited out of the overlap check', () => {
@@ -85,36 +94,57 @@ describe('croppingFormMessages', () => {
       barley({ Area: 9 }),
       context({ croppingId: 5, field: aField({ Croppings: [own] }) }),
     );
-    expect(messages.concurrentCrops).toBeUndefined();
+    expect(messages.problems).toEqual([]);
   });
 
   it.each([
-    ['no crop', { CropId: null }, { cropMissing: true }],
+    ['no crop', { CropId: null }, ['Pick a crop.']],
     [
       "'Other' without a name",
       { CropId: CropId.Other, Purpose: null, Residue: null },
-      { cropNameMissing: true },
+      ['Type the name of the crop.'],
     ],
-  ])('blocks saving with %s', (_case, overrides, flags) => {
+  ])('blocks saving with %s', (_case, overrides, expected) => {
     const messages = croppingFormMessages(barley(overrides), context());
-    expect(messages).toMatchObject(flags);
+    expect(texts(messages)).toEqual(expected);
     expect(hasBlockingMessage(messages)).toBe(true);
   });
 
   it('reports the required attributes of the crop', () => {
     const messages = croppingFormMessages(barley({ Residue: null, Purpose: null }), context());
-    expect(messages.attributeProblems.map((problem) => problem.message)).toEqual([
-      'Residue is required.',
-      'Purpose is required.',
-    ]);
+    expect(texts(messages)).toEqual(['Residue is required.', 'Purpose is required.']);
+    expect(problemsAt(messages, 'Residue').map((problem) => problem.code)).toEqual(['attributeRequired']);
   });
 
   it('warns of an old N crop group only in Scotland', () => {
     const values = barley({ NCropGroup: 12 });
-    expect(croppingFormMessages(values, context({ region: Region.Scotland })).nCropGroup).toMatch(
-      /12 is not valid/,
-    );
-    expect(croppingFormMessages(values, context()).nCropGroup).toBeUndefined();
+    expect(texts(croppingFormMessages(values, context({ region: Region.Scotland })))).toEqual([
+      'The current group value of 12 is not valid anymore. Please pick the correct value from the list above.',
+    ]);
+    expect(croppingFormMessages(values, context()).problems).toEqual([]);
+  });
+
+  it("applies the holding's management-options switch, as the server does", () => {
+    const values = barley({ ManagementOptions: [{ Code: 'AB1', Area: 1 }] });
+    expect(croppingFormMessages(values, context()).problems).toEqual([]);
+    expect(texts(croppingFormMessages(values, context({ cropManagementOptionsEnabled: false })))).toEqual([
+      'Crop management options are not available for this holding.',
+    ]);
+  });
+
+  it('checks the chosen variety against the crop', () => {
+    const values = barley({ VarietyId: 8, VarietyName: 'Maris Piper' });
+    const varieties = [{ VarietyId: 8, CropId: CropId.Potatoes }];
+    expect(texts(croppingFormMessages(values, context({ varieties })))).toEqual([
+      'The variety is not a variety of the chosen crop.',
+    ]);
+  });
+});
+
+describe('translations', () => {
+  it('has words for every problem code', () => {
+    for (const code of Object.values(CroppingProblemCode))
+      expect(i18n.exists(`fields.croppingProblems.${code}`), code).toBe(true);
   });
 });
 

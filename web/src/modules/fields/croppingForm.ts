@@ -1,20 +1,18 @@
 import type { CroppingResponse, CroppingWrite, FieldResponse } from '@headland/domain/api/fieldsApi';
 import {
-  cropAttributeProblems,
   cropAttributeRules,
-  nCropGroupWarning,
   toCropDescriptor,
-  type CropAttributeProblem,
   type CropAttributeRules,
   type CropDescriptor,
 } from '@headland/domain/cropAttributes';
 import {
-  concurrentCropsExcess,
-  concurrentCropsMessage,
-  croppingDateErrorMessage,
-  validateCroppingDates,
-  type CroppingDatesContext,
-} from '@headland/domain/croppingDates';
+  CroppingProblemCode,
+  blankCroppingDraft,
+  croppingProblems,
+  mergeCroppingWrite,
+  type CroppingDraft,
+  type CroppingProblem,
+} from '@headland/domain/croppingRules';
 import {
   CropId,
   cropDefinitionById,
@@ -27,9 +25,8 @@ import {
   type NLeafAnalysis,
   type ProtectionStatus,
 } from '@headland/domain/crops';
-import { fieldArea } from '@headland/domain/field';
+import { isDestroyed } from '@headland/domain/cropping';
 import type { IsoDate } from '@headland/domain/isoDate';
-import { Region } from '@headland/domain/region';
 
 /** What the cropping editor edits. Texts are '' when empty and numbers undefined, as the inputs hold them. */
 export interface CroppingFormValues {
@@ -147,7 +144,7 @@ export function croppingWriteFromForm(values: CroppingFormValues): CroppingWrite
     SowingDate: values.SowingDate,
     HarvestDate: values.HarvestDate,
     DestructionDate: values.DestructionDate,
-    Destroyed: values.Destroyed || values.DestructionDate !== null,
+    Destroyed: isDestroyed(values),
     Area: values.Area ?? null,
     ManureSpreadArea: values.ManureSpreadArea ?? null,
     Purpose: values.Purpose,
@@ -179,90 +176,76 @@ export function cropDescriptorOf(cropId: number | null): CropDescriptor | undefi
 
 export interface CroppingFormContext {
   /** The field with its croppings of every year: the concurrent-crops check needs them all. */
-  field: Pick<FieldResponse, 'AreaType' | 'BoundaryArea' | 'WorkingArea' | 'WholeArea' | 'Croppings'>;
+  field: Pick<
+    FieldResponse,
+    'Name' | 'AreaType' | 'BoundaryArea' | 'WorkingArea' | 'WholeArea' | 'Years' | 'Croppings'
+  >;
   /** The cropping being edited, left out of the field's other croppings; undefined for a new one. */
   croppingId: number | undefined;
   /** The holding's crop years. */
   holdingYears: readonly number[];
   region: number;
+  /** The holding's crop-management options switch (shared data). */
   cropManagementOptionsEnabled: boolean;
+  /** The varieties the picker knows, to check the chosen one against the crop. */
+  varieties?: readonly { VarietyId: number | null; CropId: number }[];
 }
 
 export interface CroppingFormMessages {
   rules: CropAttributeRules;
-  /** The date errors' messages, in the order the rules report them. */
-  dateErrors: string[];
-  concurrentCrops: string | undefined;
-  attributeProblems: CropAttributeProblem[];
-  nCropGroup: string | undefined;
-  cropMissing: boolean;
-  cropNameMissing: boolean;
+  /** Every problem of the form, from the domain's rule set that the server applies on save. */
+  problems: CroppingProblem[];
 }
 
-/** The rules of fields-croppings-maps §5 applied to the form, as the server will apply them on save. */
+/** The cropping the form would save, as the rules and the server see it. */
+export function croppingDraftFromForm(values: CroppingFormValues): CroppingDraft {
+  return mergeCroppingWrite(blankCroppingDraft(values.FieldId, values.YearId), croppingWriteFromForm(values));
+}
+
+/** The rules of fields-croppings-maps §5 applied to the form: the same rule set the server refuses a save with. */
 export function croppingFormMessages(
   values: CroppingFormValues,
   context: CroppingFormContext,
 ): CroppingFormMessages {
   const crop = cropDescriptorOf(values.CropId);
-  const perennial = crop?.Perennial ?? false;
-  const years = context.holdingYears.length > 0 ? context.holdingYears : [values.YearId];
-  const dateContext: CroppingDatesContext = {
-    holdingYears: { first: Math.min(...years), last: Math.max(...years) },
-  };
-  const dates = { ...values, Destroyed: values.Destroyed || values.DestructionDate !== null };
-  const dateErrors = validateCroppingDates({ ...dates, perennial }, dateContext).map((error) =>
-    croppingDateErrorMessage(error, values, dateContext),
-  );
-
-  const area = fieldArea(context.field);
-  const others = context.field.Croppings.filter((other) => other.CroppingId !== context.croppingId).map(
-    (other) => ({
-      ...other,
-      perennial: other.Crop.Perennial,
-    }),
-  );
-  const excess = concurrentCropsExcess(
-    // A cropping saved without an area takes the whole field, so it is checked as such.
-    {
-      ...dates,
-      CroppingId: context.croppingId ?? -1,
-      YearId: values.YearId,
-      Area: values.Area ?? area,
-      perennial,
-    },
-    others,
-    area,
-  );
-
-  const attributeContext = {
-    crop,
+  const varietyCropId =
+    values.VarietyId === null
+      ? undefined
+      : context.varieties?.find((variety) => variety.VarietyId === values.VarietyId)?.CropId;
+  const problems = croppingProblems(croppingDraftFromForm(values), {
+    field: context.field,
+    others: context.field.Croppings.map((other) => ({ ...other, perennial: other.Crop.Perennial })),
+    croppingId: context.croppingId,
+    holdingYears: context.holdingYears,
     region: context.region,
-    grassManagement: values.GrassManagement,
-    destructionDate: values.DestructionDate,
     cropManagementOptionsEnabled: context.cropManagementOptionsEnabled,
-  };
+    varietyCropId,
+  });
+  if (values.CropId === null)
+    problems.unshift({ code: CroppingProblemCode.CropRequired, field: 'CropId', params: {} });
   return {
-    rules: cropAttributeRules(attributeContext),
-    dateErrors,
-    concurrentCrops: excess ? concurrentCropsMessage(excess.overallArea, excess.fieldArea) : undefined,
-    attributeProblems: crop ? cropAttributeProblems(attributeContext, values) : [],
-    nCropGroup: context.region === Region.Scotland ? nCropGroupWarning(values.NCropGroup) : undefined,
-    cropMissing: values.CropId === null,
-    cropNameMissing: values.CropId === CropId.Other && values.CropName.trim() === '',
+    rules: cropAttributeRules({
+      crop,
+      region: context.region,
+      grassManagement: values.GrassManagement,
+      destructionDate: values.DestructionDate,
+      cropManagementOptionsEnabled: context.cropManagementOptionsEnabled,
+    }),
+    problems,
   };
 }
 
-/** Whether any message stands in the way of saving. */
+/** The problems of the form about `fields`, in the rule set's order. */
+export function problemsAt(
+  messages: CroppingFormMessages,
+  ...fields: (keyof CroppingDraft)[]
+): CroppingProblem[] {
+  return messages.problems.filter((problem) => fields.includes(problem.field));
+}
+
+/** Whether any problem stands in the way of saving. */
 export function hasBlockingMessage(messages: CroppingFormMessages): boolean {
-  return (
-    messages.dateErrors.length > 0 ||
-    messages.concurrentCrops !== undefined ||
-    messages.attributeProblems.length > 0 ||
-    messages.nCropGroup !== undefined ||
-    messages.cropMissing ||
-    messages.cropNameMissing
-  );
+  return messages.problems.length > 0;
 }
 
 /**

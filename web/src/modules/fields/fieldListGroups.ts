@@ -28,7 +28,8 @@ function matchesSearch(field: FieldResponse, search: string): boolean {
 function matchesCrop(field: FieldResponse, cropId: number | null): boolean {
   if (cropId === null) return true;
   const cropped = field.Croppings.filter((cropping) => cropping.CropId !== CropId.Uncropped);
-  if (cropId === CropId.Uncropped) return cropped.length === 0;
+  // A field whose croppings are hidden from the caller is not known to be uncropped.
+  if (cropId === CropId.Uncropped) return cropped.length === 0 && field.HiddenCroppingYears.length === 0;
   return cropped.some((cropping) => cropping.CropId === cropId);
 }
 

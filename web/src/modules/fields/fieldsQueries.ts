@@ -130,8 +130,8 @@ export function useRefreshFieldsData() {
 }
 
 /**
- * Creates (no id) or updates a field. The caller shows the server's 400 messages beside the form, so the
- * shell's error dialog is kept for other failures only.
+ * Creates (no id) or updates a field. The caller shows the server's 400 messages beside the form; a conflict
+ * (another user saved the field since it was read) opens the shell's conflict dialog.
  */
 export function useSaveField() {
   const api = useApiClient();
@@ -139,8 +139,12 @@ export function useSaveField() {
   return useMutation({
     mutationFn: ({ fieldId, body }: { fieldId?: number; body: FieldWrite }): Promise<FieldResponse> =>
       fieldId === undefined
-        ? api.post('/api/fields/v1', { body, schema: fieldResponseSchema, errorDialog: false })
-        : api.put(`/api/fields/v1/${fieldId}`, { body, schema: fieldResponseSchema, errorDialog: false }),
+        ? api.post('/api/fields/v1', { body, schema: fieldResponseSchema, errorDialog: 'conflicts' })
+        : api.put(`/api/fields/v1/${fieldId}`, {
+            body,
+            schema: fieldResponseSchema,
+            errorDialog: 'conflicts',
+          }),
     onSuccess: refresh,
   });
 }
@@ -167,11 +171,11 @@ export function useSaveCropping() {
       body: CroppingWrite;
     }): Promise<CroppingResponse> =>
       croppingId === undefined
-        ? api.post('/api/croppings/v1', { body, schema: croppingResponseSchema, errorDialog: false })
+        ? api.post('/api/croppings/v1', { body, schema: croppingResponseSchema, errorDialog: 'conflicts' })
         : api.put(`/api/croppings/v1/${croppingId}`, {
             body,
             schema: croppingResponseSchema,
-            errorDialog: false,
+            errorDialog: 'conflicts',
           }),
     onSuccess: refresh,
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
-import { holdingMessages } from '@headland/domain/holdingRules';
 import { Role } from '@headland/domain/roles';
 import { EditHoldingDialog } from './EditHoldingDialog.tsx';
 import { nvzGuidance } from './HoldingTab.tsx';
@@ -9,6 +8,23 @@ import { aHoldingDetails } from './testing/holdingsFixtures.ts';
 import { fakeHoldingsServer, type FakeServerOptions } from './testing/fakeHoldingsServer.ts';
 import { renderHoldingsScreen } from './testing/renderHoldingsScreen.tsx';
 import type { AppSession } from '../../shell/session/AppSessionContext.tsx';
+
+/** The words for the holding form's problems (holdings spec §5.1). */
+const holdingMessages = {
+  tradingNameRequired: 'Trading Name is required.',
+  postTownRequired: 'Post Town is required.',
+  regionRequired: 'Region is required.',
+  totalAreaNegative: 'Total area cannot be less than zero.',
+  derogationNumberRequired: 'Grassland Derogation Number is required.',
+  startingYearRequired: 'Starting Year is required.',
+  startingYearOutOfRange: 'Starting Year must be between 1990 and 2100.',
+  pkModelRequired: 'PK model is required.',
+  pSorpCapacityInvalid: 'Default P sorp capacity must be 1, 2 or 3.',
+  weatherStationRequired: 'Weather station is required.',
+  monthlyRainfallRequired: 'A rainfall value of zero or more is required for every month.',
+  accountNumberTooLong: 'Account Number cannot be longer than 20 characters.',
+  addressTooManyLines: 'Address cannot have more than 4 lines.',
+} as const;
 
 interface SetupOptions extends FakeServerOptions {
   /** The holding to edit; a new holding when null. Defaults to the session's holding 11. */

@@ -13,7 +13,7 @@ import {
   initialHoldingForm,
   reduceHoldingForm,
 } from './holdingForm.ts';
-import { holdingMessageText } from './holdingMessageText.ts';
+import { holdingMessageText, translateHoldingError } from './holdingMessageText.ts';
 import { useHoldingStatus, useRefreshAfterHoldingChange, useSaveHolding } from './holdingsQueries.ts';
 import { HoldingTab } from './HoldingTab.tsx';
 import { MessageBox } from './MessageBox.tsx';
@@ -109,7 +109,7 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
     else submit(false);
   };
 
-  const failure = save.isError ? serverMessages(save.error) : [];
+  const failure = save.isError ? serverMessages(save.error, (entry) => translateHoldingError(t, entry)) : [];
 
   const tabLabel = (text: string, count: number) => (
     <Group gap={6} wrap="nowrap">

@@ -29,8 +29,11 @@ export interface RequestOptions<T> {
   responseType?: 'json';
   /** The blocking spinner; off for background calls (map tiles, task polling, sync state, settings save). */
   spinner?: boolean;
-  /** Whether a failure opens an error dialog; off where the caller shows the error itself. */
-  errorDialog?: boolean;
+  /**
+   * Whether a failure opens an error dialog; off where the caller shows the error itself. `'conflicts'` opens
+   * it only for a conflict (409 with Resources), which forms leave to the shell's conflict dialog.
+   */
+  errorDialog?: boolean | 'conflicts';
   signal?: AbortSignal;
 }
 
@@ -204,8 +207,9 @@ export class ApiClient {
       const problem = describeApiError(error, this.unauthorisedEnabled);
       const aborted = error instanceof DOMException && error.name === 'AbortError';
       // The end of the session is shown whoever made the call: nothing else can work afterwards.
-      if (!aborted && (problem.kind === 'unauthorised' || options.errorDialog !== false))
-        this.report(problem);
+      const dialog =
+        options.errorDialog === 'conflicts' ? problem.kind === 'conflict' : options.errorDialog !== false;
+      if (!aborted && (problem.kind === 'unauthorised' || dialog)) this.report(problem);
       throw error;
     } finally {
       if (blocking) this.changePending(-1);

@@ -45,8 +45,10 @@ function aField(id: number, area: number) {
     ManureSpreadArea: null,
     Years: [],
     IgnoreBoundary: false,
+    Version: 1,
     Boundary: null,
     Croppings: [],
+    HiddenCroppingYears: [],
   };
 }
 
