@@ -26,6 +26,8 @@ import { notModifiedSchema } from '../fields/listRevalidation.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 
 const access = { access: { area: 'fields' as const } };
+/** The reads the map draws from: open to map-layer readers as well (routeAccess.ts). */
+const readAccess = { access: { area: 'fields' as const, orReadOf: ['mapLayers' as const] } };
 const tags = ['croppings'];
 
 async function oneCropping(
@@ -47,7 +49,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         querystring: fieldYearsQuerySchema,
@@ -67,7 +69,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1/:id',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         params: idParamsSchema,

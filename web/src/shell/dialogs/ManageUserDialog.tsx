@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { User } from '@headland/domain/api/sessionApi';
+import { emailMaxLength, userNameMaxLength, type User } from '@headland/domain/api/sessionApi';
 import { isEmail } from '@headland/domain/passwordRule';
 
 export interface ManageUserDialogProps {
@@ -10,8 +10,6 @@ export interface ManageUserDialogProps {
   onClose(): void;
   onSave(user: Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'>): Promise<unknown>;
 }
-
-const nameMaxLength = 100;
 
 /** The signed-in user's own name and e-mail address. */
 export function ManageUserDialog({ opened, user, onClose, onSave }: ManageUserDialogProps) {
@@ -39,11 +37,13 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
   const [busy, setBusy] = useState(false);
 
   const emailError = isEmail(email) ? null : t('user.emailInvalid');
+  const firstNameError = firstName.trim() ? null : t('screens.user.nameRequired');
+  const lastNameError = lastName.trim() ? null : t('screens.user.nameRequired');
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (emailError || busy) return;
+    if (emailError || firstNameError || lastNameError || busy) return;
     setBusy(true);
     try {
       await onSave({
@@ -66,14 +66,18 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
         <TextInput
           label={t('user.firstName')}
           autoComplete="given-name"
-          maxLength={nameMaxLength}
+          aria-required
+          maxLength={userNameMaxLength}
+          error={attempted ? firstNameError : null}
           value={firstName}
           onChange={(event) => setFirstName(event.currentTarget.value)}
         />
         <TextInput
           label={t('user.lastName')}
           autoComplete="family-name"
-          maxLength={nameMaxLength}
+          aria-required
+          maxLength={userNameMaxLength}
+          error={attempted ? lastNameError : null}
           value={lastName}
           onChange={(event) => setLastName(event.currentTarget.value)}
         />
@@ -81,6 +85,8 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
           label={t('user.email')}
           type="email"
           autoComplete="email"
+          aria-required
+          maxLength={emailMaxLength}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={attempted ? emailError : null}
