@@ -16,7 +16,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
+import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
+import {
+  croppingWriteSchema,
+  type CroppingResponse,
+  type FieldResponse,
+} from '@headland/domain/api/fieldsApi';
 import type { AttributeRule } from '@headland/domain/cropAttributes';
 import { BiomassLevel, CropId, NLeafAnalysis } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
@@ -119,6 +125,9 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
   const [values, setValues] = useState<CroppingFormValues>(() =>
     cropping ? croppingFormFromResponse(cropping) : newCroppingForm(field.FieldId, yearId),
   );
+  // Back, reload or closing the tab asks first while the form holds unsaved changes.
+  const [loadedValues] = useState(() => JSON.stringify(values));
+  useLeaveGuard(canEdit && JSON.stringify(values) !== loadedValues, t('screens.leave.unsaved'));
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A new cropping has no crop yet: that keeps Save disabled, but is only called an error once the picker is left.
   const [cropTouched, setCropTouched] = useState(false);
@@ -201,6 +210,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
           {values.CropId === CropId.Other && (
             <TextInput
               label={t('fields.cropping.cropName')}
+              {...textLimits(croppingWriteSchema.shape.CropName)}
               value={values.CropName}
               onChange={(event) => update({ CropName: event.currentTarget.value })}
               required
@@ -216,6 +226,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
           />
           <TextInput
             label={t('fields.cropping.description')}
+            {...textLimits(croppingWriteSchema.shape.CropDescr)}
             value={values.CropDescr}
             onChange={(event) => update({ CropDescr: event.currentTarget.value })}
           />
@@ -265,7 +276,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.area')}
             value={values.Area}
             onChange={(area) => update({ Area: area })}
-            min={0}
+            {...numberLimits(croppingWriteSchema.shape.Area)}
             step={0.1}
             decimals={2}
             unit={t('fields.units.ha')}
@@ -277,6 +288,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             value={values.ManureSpreadArea}
             onChange={(area) => update({ ManureSpreadArea: area })}
             min={0}
+            max={numberLimits(croppingWriteSchema.shape.ManureSpreadArea).max}
             step={0.1}
             decimals={2}
             unit={t('fields.units.ha')}
@@ -355,8 +367,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.targetYield')}
             value={values.TargetYield}
             onChange={(target) => update({ TargetYield: target })}
-            min={0}
-            max={10_000}
+            {...numberLimits(croppingWriteSchema.shape.TargetYield)}
             step={0.1}
             unit={t('fields.units.tPerHa')}
           />
@@ -364,8 +375,7 @@ export function CroppingEditor({ field, cropping, yearId, varieties, onDone }: C
             label={t('fields.cropping.targetpH')}
             value={values.TargetpH}
             onChange={(target) => update({ TargetpH: target })}
-            min={0}
-            max={14}
+            {...numberLimits(croppingWriteSchema.shape.TargetpH)}
             step={0.1}
           />
           <Select

@@ -13,7 +13,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { FieldResponse, FieldWrite } from '@headland/domain/api/fieldsApi';
+import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
+import { fieldWriteSchema, type FieldResponse, type FieldWrite } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { uniqueName } from '@headland/domain/uniqueName';
 import { formatHectares } from '@headland/domain/units';
@@ -95,6 +96,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
       <Stack>
         <TextInput
           label={t('fields.details.name')}
+          {...textLimits(fieldWriteSchema.shape.Name)}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           required
@@ -103,11 +105,13 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
         />
         <TextInput
           label={t('fields.details.number')}
+          {...textLimits(fieldWriteSchema.shape.FieldNumber)}
           value={fieldNumber}
           onChange={(event) => setFieldNumber(event.currentTarget.value)}
         />
         <Autocomplete
           label={t('fields.details.group')}
+          {...textLimits(fieldWriteSchema.shape.FieldGroup)}
           value={fieldGroup}
           onChange={setFieldGroup}
           data={groupSuggestions}
@@ -128,7 +132,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
             label={t('fields.details.wholeArea')}
             value={wholeArea}
             onChange={setWholeArea}
-            min={0}
+            {...numberLimits(fieldWriteSchema.shape.WholeArea)}
             decimals={2}
             unit={t('fields.units.ha')}
             required={areaType === FieldAreaType.Whole}
@@ -137,7 +141,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
             label={t('fields.details.workingArea')}
             value={workingArea}
             onChange={setWorkingArea}
-            min={0}
+            {...numberLimits(fieldWriteSchema.shape.WorkingArea)}
             decimals={2}
             unit={t('fields.units.ha')}
             required={areaType === FieldAreaType.Working}
@@ -156,6 +160,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
           value={spreadArea}
           onChange={setSpreadArea}
           min={0}
+          max={numberLimits(fieldWriteSchema.shape.ManureSpreadArea).max}
           decimals={2}
           unit={t('fields.units.ha')}
           description={t('fields.edit.spreadAreaHint')}

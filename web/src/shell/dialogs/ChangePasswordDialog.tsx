@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { changePasswordRequestSchema } from '@headland/domain/api/sessionApi';
+import { textLimits } from '../forms/schemaLimits.ts';
 import { passwordChangeLogoutDelayMs } from '@headland/domain/limits';
 import {
   newPasswordError,
@@ -86,6 +88,7 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
           <Stack>
             <PasswordInput
               label={t('password.new')}
+              {...textLimits(changePasswordRequestSchema.shape.password)}
               autoComplete="new-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
@@ -94,6 +97,7 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
             />
             <PasswordInput
               label={t('password.confirm')}
+              {...textLimits(changePasswordRequestSchema.shape.password)}
               autoComplete="new-password"
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar, Badge, Box, Button, Group, Menu } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Stack, Switch } from '@mantine/core';
 import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
 import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
 import { useDebugToggle } from './debugToggles.ts';
@@ -48,10 +48,14 @@ export function UserMenu({
           title={userName}
           px={{ base: 4, sm: 'md' }}
           maw={{ base: 44, sm: 220 }}
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' } }}
+          styles={{ label: { overflow: 'hidden', minWidth: 0 } }}
         >
           {/* A long name is cut rather than pushing the holding out of the header; narrow screens show initials. */}
-          <Box component="span" visibleFrom="sm">
+          <Box
+            component="span"
+            visibleFrom="sm"
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {userName}
           </Box>
           <Avatar component="span" size={30} hiddenFrom="sm" color="fieldGreen">
@@ -78,24 +82,21 @@ export function UserMenu({
           <>
             <Menu.Divider />
             <Menu.Label>{t('screens.user.debug')}</Menu.Label>
-            <Menu.Item
-              role="menuitemcheckbox"
-              aria-checked={showIds}
-              closeMenuOnClick={false}
-              onClick={() => setShowIds(!showIds)}
-              leftSection={<span aria-hidden="true">{showIds ? '☑' : '☐'}</span>}
-            >
-              {t('screens.user.showIds')}
-            </Menu.Item>
-            <Menu.Item
-              role="menuitemcheckbox"
-              aria-checked={autoRefresh}
-              closeMenuOnClick={false}
-              onClick={() => setAutoRefresh(!autoRefresh)}
-              leftSection={<span aria-hidden="true">{autoRefresh ? '☑' : '☐'}</span>}
-            >
-              {t('screens.user.autoRefresh')}
-            </Menu.Item>
+            {/* Switches rather than menu items: each keeps the menu open and says whether it is on. */}
+            <Stack gap={6} px="sm" py={4}>
+              <Switch
+                size="xs"
+                label={t('screens.user.showIds')}
+                checked={showIds}
+                onChange={(event) => setShowIds(event.currentTarget.checked)}
+              />
+              <Switch
+                size="xs"
+                label={t('screens.user.autoRefresh')}
+                checked={autoRefresh}
+                onChange={(event) => setAutoRefresh(event.currentTarget.checked)}
+              />
+            </Stack>
           </>
         )}
         <Menu.Divider />
