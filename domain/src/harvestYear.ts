@@ -32,6 +32,14 @@ export function harvestYearOf(date: IsoDate): number {
   return parts.month >= harvestYearStartMonth ? parts.year + 1 : parts.year;
 }
 
+/**
+ * The latest crop year a holding may open on `today`: the next harvest year. The server refuses a later one, and
+ * the screens offer 'Open a new crop year' only while the next year is not later.
+ */
+export function latestOpenableCropYear(today: IsoDate): number {
+  return harvestYearOf(today) + 1;
+}
+
 export function isInHarvestYear(date: IsoDate, year: number): boolean {
   return date >= harvestYearStart(year) && date <= harvestYearEnd(year);
 }

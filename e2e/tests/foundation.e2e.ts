@@ -138,7 +138,7 @@ describe('sign-in', () => {
       await picker.search.fill('Ba');
       await results.waitFor();
       await picker.holding('Mains of Balgray').waitFor();
-      expect(searches.map((search) => [search.get('query'), search.get('limit')])).toEqual([['Ba', '15']]);
+      expect(searches.map((search) => [search.get('query'), search.get('limit')])).toEqual([['Ba', '16']]);
       const listed = await results.getByRole('radio').count();
       expect(listed).toBeGreaterThanOrEqual(1);
       expect(listed).toBeLessThanOrEqual(15);

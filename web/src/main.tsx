@@ -5,6 +5,7 @@ import { brandResponseSchema } from '@headland/domain/api/brandApi';
 import { brandFromHost, brandIdSchema, brandMetaName, brands, type Brand } from '@headland/domain/brands';
 import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
+import './shell/readOnlyInputs.css';
 import { createI18n } from './i18n/createI18n.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';

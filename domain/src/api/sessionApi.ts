@@ -228,8 +228,15 @@ export const selectHoldingResponseSchema = z.object({
 });
 export type SelectHoldingResponse = z.infer<typeof selectHoldingResponseSchema>;
 
+/** The longest holding search the server takes; the search box takes no more. */
+export const holdingQueryMaxLength = 100;
+
 export const holdingQuerySchema = z.object({
-  query: z.string().trim().min(2, 'Type at least 2 characters to search holdings.').max(100),
+  query: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 characters to search holdings.')
+    .max(holdingQueryMaxLength),
   /** At most 20 results whatever is asked: a larger limit is lowered rather than refused. */
   limit: z.coerce
     .number()
@@ -271,11 +278,17 @@ export const accountMessages = {
     'This confirmation link is not valid: it has expired, has already been used, or a newer one was sent.',
 };
 
+/** The longest first or last name a user may give. */
+export const userNameMaxLength = 100;
+/** The longest e-mail address (RFC 5321). */
+export const emailMaxLength = 320;
+
 export const updateUserRequestSchema = z.object({
   Id: dbId.optional(),
-  Email: z.string().trim().email('Enter a valid e-mail address.').max(320).optional(),
-  FirstName: z.string().trim().max(100).optional(),
-  LastName: z.string().trim().max(100).optional(),
+  Email: z.string().trim().email('Enter a valid e-mail address.').max(emailMaxLength).optional(),
+  // A name, when sent, may not be blank: the header and every list of users show it.
+  FirstName: z.string().trim().min(1, 'Enter a first name.').max(userNameMaxLength).optional(),
+  LastName: z.string().trim().min(1, 'Enter a last name.').max(userNameMaxLength).optional(),
   Role: z.number().int().min(1).max(15).optional(),
   BusinessId: dbId.nullable().optional(),
   Properties: userPropertiesSchema.optional(),

@@ -5,9 +5,14 @@ import type { PermissionArea } from '@headland/domain/permissions';
  * - 'public': anyone (sign-in, health, documentation).
  * - 'user': any valid access token, holding or not (session start, holding choice, own account).
  * - { area, level }: a token bound to a selected holding whose derived permissions allow `level` on `area`.
- *   `level` defaults to read for GET and write for every other method.
+ *   `level` defaults to read for GET and write for every other method. `orReadOf` lists further areas whose
+ *   read right also opens the route for reading: the map layers draw the fields and croppings, so their
+ *   readers may read those lists (the queries still apply the holding's and the cropping restrictions).
  */
-export type RouteAccess = 'public' | 'user' | { area: PermissionArea; level?: 'read' | 'write' };
+export type RouteAccess =
+  | 'public'
+  | 'user'
+  | { area: PermissionArea; level?: 'read' | 'write'; orReadOf?: readonly PermissionArea[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

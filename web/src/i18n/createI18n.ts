@@ -6,9 +6,14 @@ import enMap from './en.map.json';
 import enHoldings from './en.holdings.json';
 import enPermissions from './en.permissions.json';
 import enAccount from './en.account.json';
+import enScreens from './en.screens.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount } } };
+const resources = {
+  en: {
+    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens },
+  },
+};
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {

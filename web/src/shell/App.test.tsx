@@ -265,7 +265,7 @@ describe('App once a holding is open', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '2024' }));
     await waitFor(() => expect(api.getToken()).toBe('token-2024'));
-    const last = calls.at(-1)!;
+    const last = calls.filter((call) => call.path === '/api/session/v1/holdings/select').at(-1)!;
     expect(JSON.parse(last.body!)).toMatchObject({ holdingId: 11, yearId: 2024, reuseSession: true });
     expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2024');
   });
@@ -333,7 +333,8 @@ describe('App once a holding is open', () => {
     expect(await screen.findByRole('heading', { name: 'Hill Top', level: 2 }, lazyPage)).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(api.getToken()).toBe('token-12');
-    expect(JSON.parse(calls.at(-1)!.body!)).toMatchObject({
+    const select = calls.filter((call) => call.path === '/api/session/v1/holdings/select').at(-1)!;
+    expect(JSON.parse(select.body!)).toMatchObject({
       holdingId: 12,
       yearId: 2023,
       reuseSession: false,

@@ -27,6 +27,8 @@ import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const access = { access: { area: 'fields' as const } };
+/** The reads the map draws from: open to map-layer readers as well (routeAccess.ts). */
+const readAccess = { access: { area: 'fields' as const, orReadOf: ['mapLayers' as const] } };
 const tags = ['croppings'];
 
 async function oneCropping(
@@ -48,7 +50,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         querystring: fieldYearsQuerySchema,
@@ -68,7 +70,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1/:id',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         params: idParamsSchema,

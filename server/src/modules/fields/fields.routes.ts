@@ -16,6 +16,8 @@ import { notModifiedSchema } from './listRevalidation.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const access = { access: { area: 'fields' as const } };
+/** The reads the map draws from: open to map-layer readers as well (routeAccess.ts). */
+const readAccess = { access: { area: 'fields' as const, orReadOf: ['mapLayers' as const] } };
 const tags = ['fields'];
 
 /** Fields of the selected holding: list, read one, create, update, delete. */
@@ -26,7 +28,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/fields/v1',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         querystring: fieldYearsQuerySchema,
@@ -46,7 +48,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/fields/v1/:id',
     {
-      config: access,
+      config: readAccess,
       schema: {
         tags,
         params: idParamsSchema,

@@ -79,7 +79,10 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     if (access === 'user') return;
     if (!auth.session) throw forbidden('Select a holding first.');
     const level = access.level ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
-    if (!canAccess(auth.session.permissions, access.area, level)) {
+    const permissions = auth.session.permissions;
+    const readByOther =
+      level === 'read' && (access.orReadOf ?? []).some((area) => canAccess(permissions, area, 'read'));
+    if (!canAccess(permissions, access.area, level) && !readByOther) {
       throw forbidden(forbiddenMessage(access.area, level));
     }
   });

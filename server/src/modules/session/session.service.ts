@@ -11,7 +11,7 @@ import type {
 } from '@headland/domain/api/sessionApi';
 import { brands, type BrandId } from '@headland/domain/brands';
 import { EventAction, Module, SessionType } from '@headland/domain/enumerations';
-import { harvestYearOf } from '@headland/domain/harvestYear';
+import { harvestYearOf, latestOpenableCropYear } from '@headland/domain/harvestYear';
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { eventsSinceMs } from '@headland/domain/limits';
 import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
@@ -354,7 +354,7 @@ export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: n
   } else {
     if (!canAccess(session.permissions, 'holdings', 'write'))
       throw forbidden(forbiddenMessage('holdings', 'write'));
-    const latestAllowed = currentHarvestYear() + 1;
+    const latestAllowed = latestOpenableCropYear(isoDateFromLocalDate(new Date()));
     if (yearId > latestAllowed) {
       const message = `A new crop year cannot be later than ${latestAllowed}.`;
       throw badRequest(message, [{ Field: 'YearId', Message: message }]);

@@ -136,7 +136,11 @@ export class BoundaryEditor {
     canCommit: false,
   };
   private readonly handleKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && this.state.drawing) this.abortDrawing();
+    if (event.key !== 'Escape') return;
+    if (this.state.drawing) this.abortDrawing();
+    // A drawn shape that cannot be kept (three points in a line, say) is given up to draw again.
+    else if (this.state.mode === 'inEditor' && this.state.drawType && !this.state.canCommit)
+      this.draw(this.state.drawType);
   };
 
   constructor(options: BoundaryEditorOptions) {

@@ -1,13 +1,44 @@
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { eventSentence } from './eventSentence.ts';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 
 /** Shown for a value the holding does not have. */
 const none = '—';
+
+/** How often the open dashboard asks again for the holding's sessions and events. */
+const refreshIntervalMs = 30_000;
+
+/**
+ * The holding's active sessions and events of the last 24 hours, from the session heartbeat: asked for each time
+ * the dashboard opens and every 30 s while it is open, starting from what the holding selection answered.
+ */
+function useHoldingActivity() {
+  const api = useApiClient();
+  const { holding, selection } = useAppSession();
+  const activity = useQuery({
+    queryKey: ['dashboard', holding.HoldingId, 'activity'],
+    queryFn: ({ signal }) =>
+      api.post('/api/session/v1', {
+        body: { return: { sessions: true } },
+        schema: heartbeatResponseSchema,
+        spinner: false,
+        errorDialog: false,
+        signal,
+      }),
+    refetchOnMount: 'always',
+    refetchInterval: refreshIntervalMs,
+  });
+  // Until the first answer, or when the server cannot answer, the holding selection's own lists are shown.
+  return activity.data ?? { Sessions: selection.Sessions, Events: selection.Events };
+}
 
 /** The holding at a glance, from the select-holding answer: its details, who is working in it and what changed. */
 export function DashboardPage() {
@@ -15,9 +46,10 @@ export function DashboardPage() {
   const { holding, yearId, selection, user, brand } = useAppSession();
   const locale = dateLocale(i18n.language, navigator.languages ?? []);
   const now = new Date();
-  const sessions = orderSessions(selection.Sessions, user.Id);
-  const eventUsers = new Map(selection.Events.Users.map((entry) => [entry.UserId, entry]));
-  const events = [...selection.Events.Events].sort((a, b) => Date.parse(b.Date) - Date.parse(a.Date));
+  const activity = useHoldingActivity();
+  const sessions = orderSessions(activity.Sessions ?? selection.Sessions, user.Id);
+  const eventUsers = new Map(activity.Events.Users.map((entry) => [entry.UserId, entry]));
+  const events = [...activity.Events.Events].sort((a, b) => Date.parse(b.Date) - Date.parse(a.Date));
   const years = [...holding.CropYears].sort((a, b) => b - a);
   const regionName =
     holding.Region === null ? none : t(`regions.${holding.Region}`, { defaultValue: String(holding.Region) });
@@ -120,26 +152,18 @@ export function DashboardPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('dashboard.when')}</Table.Th>
-                <Table.Th>{t('dashboard.user')}</Table.Th>
-                <Table.Th>{t('dashboard.action')}</Table.Th>
-                <Table.Th>{t('dashboard.item')}</Table.Th>
+                <Table.Th>{t('screens.events.heading')}</Table.Th>
                 <Table.Th>{t('dashboard.module')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {events.map((event) => {
-                const name = typeof event.Data.Name === 'string' ? event.Data.Name : null;
-                const objectType = t(`objectTypes.${event.ObjectType}`, { defaultValue: event.ObjectType });
-                return (
-                  <Table.Tr key={event.Id}>
-                    <Table.Td>{formatEventTime(event.Date, now, locale)}</Table.Td>
-                    <Table.Td>{eventUserName(event.UserId)}</Table.Td>
-                    <Table.Td>{t(`events.action.${event.Action}`)}</Table.Td>
-                    <Table.Td>{name ? `${objectType}: ${name}` : objectType}</Table.Td>
-                    <Table.Td>{t(`moduleNames.${event.Source}`, { defaultValue: none })}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {events.map((event) => (
+                <Table.Tr key={event.Id}>
+                  <Table.Td>{formatEventTime(event.Date, now, locale)}</Table.Td>
+                  <Table.Td>{eventSentence(event, eventUserName(event.UserId), t)}</Table.Td>
+                  <Table.Td>{t(`moduleNames.${event.Source}`, { defaultValue: none })}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         )}

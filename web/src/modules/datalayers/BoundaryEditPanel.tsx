@@ -2,10 +2,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
+  fieldWriteSchema,
   holdingValidationResponseSchema,
   type CroppingWrite,
   type FieldResponse,
 } from '@headland/domain/api/fieldsApi';
+import { textLimits } from '../../shell/forms/schemaLimits.ts';
 import type Geometry from 'ol/geom/Geometry.js';
 import type Polygon from 'ol/geom/Polygon.js';
 import MultiPolygon from 'ol/geom/MultiPolygon.js';
@@ -211,6 +213,7 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
           <TextInput
             size="xs"
             label={t('map.edit.name')}
+            {...textLimits(fieldWriteSchema.shape.Name)}
             required
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
@@ -220,6 +223,11 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
             aria-label={t('map.edit.shape')}
             value={drawType}
             onChange={(value) => chooseDrawType(value as DrawType)}
+            // Choosing the shape already chosen starts the drawing again (the control reports no change).
+            onClick={(event) => {
+              const label = (event.target as HTMLElement).closest('label');
+              if (label?.textContent === t(`map.edit.drawTypes.${drawType}`)) chooseDrawType(drawType);
+            }}
             data={fieldDrawTypes.map((type) => ({ value: type, label: t(`map.edit.drawTypes.${type}`) }))}
           />
         </>

@@ -83,6 +83,8 @@ export function DataLayersPage() {
   const session = useAppSession();
   const fieldsQuery = useMapFieldList();
   const canEditFields = useCanEditFields();
+  // Map-layer readers without the fields area (the Access role) see the map but have no field pages.
+  const canReadFields = session.permissions.fields.read;
   const { settings, canSetLabelOptions, change } = useMapLayerSettings();
   const targetRef = useRef<HTMLDivElement>(null);
   const [basemapUnavailable, setBasemapUnavailable] = useState(false);
@@ -210,11 +212,15 @@ export function DataLayersPage() {
         label: t('map.contextMenu.margin'),
         onSelect: () => setActiveTool({ kind: 'margin', fieldId, fieldName }),
       },
-      {
-        id: 'details',
-        label: t('map.contextMenu.fieldDetails'),
-        onSelect: () => void navigate(`/fields/details/${fieldId}`),
-      },
+      ...(canReadFields
+        ? [
+            {
+              id: 'details',
+              label: t('map.contextMenu.fieldDetails'),
+              onSelect: () => void navigate(`/fields/details/${fieldId}`),
+            },
+          ]
+        : []),
     );
   } else if (contextMenu) {
     contextActions.push(

@@ -16,7 +16,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
+import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
+import {
+  croppingWriteSchema,
+  type CroppingResponse,
+  type FieldResponse,
+} from '@headland/domain/api/fieldsApi';
 import type { AttributeRule } from '@headland/domain/cropAttributes';
 import { BiomassLevel, CropId, NLeafAnalysis } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
@@ -126,6 +132,9 @@ export function CroppingEditor({
   const [values, setValues] = useState<CroppingFormValues>(() =>
     cropping ? croppingFormFromResponse(cropping) : newCroppingForm(field.FieldId, yearId),
   );
+  // Back, reload or closing the tab asks first while the form holds unsaved changes.
+  const [loadedValues] = useState(() => JSON.stringify(values));
+  useLeaveGuard(canEdit && JSON.stringify(values) !== loadedValues, t('screens.leave.unsaved'));
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A new cropping's problems (no crop yet, and the whole field taken while another crop grows) keep Save
   // disabled, but are shown only once the user has changed something or left the crop picker.
@@ -221,6 +230,7 @@ export function CroppingEditor({
           {values.CropId === CropId.Other && (
             <TextInput
               label={t('fields.cropping.cropName')}
+              {...textLimits(croppingWriteSchema.shape.CropName)}
               value={values.CropName}
               onChange={(event) => update({ CropName: event.currentTarget.value })}
               required
@@ -236,6 +246,7 @@ export function CroppingEditor({
           />
           <TextInput
             label={t('fields.cropping.description')}
+            {...textLimits(croppingWriteSchema.shape.CropDescr)}
             value={values.CropDescr}
             onChange={(event) => update({ CropDescr: event.currentTarget.value })}
           />
@@ -285,7 +296,7 @@ export function CroppingEditor({
             label={t('fields.cropping.area')}
             value={values.Area}
             onChange={(area) => update({ Area: area })}
-            min={0}
+            {...numberLimits(croppingWriteSchema.shape.Area)}
             step={0.1}
             decimals={2}
             unit={t('fields.units.ha')}
@@ -297,6 +308,7 @@ export function CroppingEditor({
             value={values.ManureSpreadArea}
             onChange={(area) => update({ ManureSpreadArea: area })}
             min={0}
+            max={numberLimits(croppingWriteSchema.shape.ManureSpreadArea).max}
             step={0.1}
             decimals={2}
             unit={t('fields.units.ha')}
@@ -375,8 +387,7 @@ export function CroppingEditor({
             label={t('fields.cropping.targetYield')}
             value={values.TargetYield}
             onChange={(target) => update({ TargetYield: target })}
-            min={0}
-            max={10_000}
+            {...numberLimits(croppingWriteSchema.shape.TargetYield)}
             step={0.1}
             unit={t('fields.units.tPerHa')}
           />
@@ -384,8 +395,7 @@ export function CroppingEditor({
             label={t('fields.cropping.targetpH')}
             value={values.TargetpH}
             onChange={(target) => update({ TargetpH: target })}
-            min={0}
-            max={14}
+            {...numberLimits(croppingWriteSchema.shape.TargetpH)}
             step={0.1}
           />
           <Select

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -18,7 +18,12 @@ import { formatDisplayDate } from '@headland/domain/isoDate';
 import { defaultFirstYear, invalidDatesWarning, timelineDefaults } from '@headland/domain/timeline';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useCroppingsOfYears } from './fieldsQueries.ts';
-import { layoutTimeline, type TimelineBar } from './timelineLayout.ts';
+import {
+  layoutTimeline,
+  timelineHeaderHeight,
+  type TimelineBar,
+  type TimelineLayout,
+} from './timelineLayout.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
 import { YearsPicker } from './widgets/YearsPicker.tsx';
 
@@ -82,15 +87,36 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
   );
 }
 
+/** The short name of a month (1 to 12) in the page's language. */
+function monthName(language: string, month: number): string {
+  return new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(
+    Date.UTC(2000, month - 1, 1),
+  );
+}
+
+/**
+ * Where the timeline opens: the whole of the current crop year at the right edge when the view is wide enough,
+ * else its start at the left edge.
+ */
+function openingScroll(layout: TimelineLayout, yearId: number, viewWidth: number): number {
+  const mark = layout.years.find((year) => year.yearId === yearId);
+  if (!mark) return 0;
+  const margin = timelineDefaults.horizontalMargin;
+  return Math.max(0, Math.min(mark.left - margin, mark.left + mark.width + margin - viewWidth));
+}
+
 /**
  * The croppings timeline: a row per field and rows of croppings across the chosen crop years, drawn with the
  * timeline defaults of fields-croppings-maps §9. Items whose dates cannot be drawn faithfully carry the
  * invalid-dates warning; perennials that go on into the next year carry an arrow.
  */
 export function CroppingTimeline() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { holding, yearId } = useAppSession();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  /** The chosen years the view was last scrolled to the current year for. */
+  const openedFor = useRef<string | null>(null);
   const offeredYears = useMemo(
     () => [...new Set([...holding.CropYears, yearId])].sort((a, b) => a - b),
     [holding.CropYears, yearId],
@@ -114,6 +140,16 @@ export function CroppingTimeline() {
       }),
     [croppings, years, zoom, cropFilter],
   );
+
+  const shown = !pending && layout.rows.length > 0;
+  // Opens on the current crop year, once the croppings are drawn, and again whenever other years are chosen.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const key = years.join(',');
+    if (!shown || !viewport || openedFor.current === key) return;
+    openedFor.current = key;
+    viewport.scrollLeft = openingScroll(layout, yearId, viewport.clientWidth);
+  }, [shown, layout, years, yearId]);
 
   return (
     <Stack>
@@ -151,7 +187,7 @@ export function CroppingTimeline() {
       ) : layout.rows.length === 0 ? (
         <Text c="dimmed">{t('fields.timeline.noCroppings')}</Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportRef={viewportRef}>
           <Box
             pos="relative"
             w={layout.width}
@@ -174,20 +210,51 @@ export function CroppingTimeline() {
                 </Text>
               </Box>
             ))}
+            {layout.months.map((mark) => (
+              <Text
+                key={`${mark.year}-${mark.month}`}
+                pos="absolute"
+                top={timelineDefaults.fieldRowHeight}
+                left={mark.left}
+                w={mark.width}
+                h={timelineHeaderHeight - timelineDefaults.fieldRowHeight}
+                size="xs"
+                c="dimmed"
+                px={4}
+                data-month={`${mark.year}-${String(mark.month).padStart(2, '0')}`}
+                style={{ borderLeft: '1px solid var(--mantine-color-default-border)', whiteSpace: 'nowrap' }}
+              >
+                {monthName(i18n.language, mark.month)}
+              </Text>
+            ))}
             {layout.rows.map((row) => (
               <Box key={row.fieldId}>
-                <Text
+                {/* A row as wide as the timeline, whose name sticks to the left edge when scrolling sideways. */}
+                <Box
                   pos="absolute"
                   top={row.top}
-                  left={timelineDefaults.horizontalMargin}
-                  size="sm"
-                  fw={600}
+                  left={0}
+                  w={layout.width}
                   h={timelineDefaults.fieldRowHeight}
-                  component="h4"
-                  m={0}
+                  style={{ pointerEvents: 'none' }}
                 >
-                  {row.fieldName}
-                </Text>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    component="h4"
+                    m={0}
+                    px={timelineDefaults.horizontalMargin}
+                    h={timelineDefaults.fieldRowHeight}
+                    style={{
+                      position: 'sticky',
+                      left: 0,
+                      display: 'inline-block',
+                      background: 'var(--mantine-color-body)',
+                    }}
+                  >
+                    {row.fieldName}
+                  </Text>
+                </Box>
                 {row.lanes.flatMap((lane, index) =>
                   lane.map((bar) => (
                     <TimelineItemBox

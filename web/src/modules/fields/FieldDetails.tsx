@@ -9,7 +9,7 @@ import { formatDisplayDate } from '@headland/domain/isoDate';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { FieldEditModal } from './FieldEditModal.tsx';
-import { useCanEditFields, useDeleteField, useField, useFieldList } from './fieldsQueries.ts';
+import { useCanEditFields, useDeleteField, useField, useFieldList, useForgetField } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
 
 function croppingsByYear(croppings: readonly CroppingResponse[]): [number, CroppingResponse[]][] {
@@ -114,9 +114,12 @@ export function FieldDetails({ fieldId }: { fieldId: number }) {
   const navigate = useNavigate();
   const { yearId } = useAppSession();
   const canEdit = useCanEditFields();
-  const { data: field, isPending, isError } = useField(fieldId);
+  // Once deleted, the field is no longer asked for (the server would answer 404).
+  const [deletedId, setDeletedId] = useState<number | null>(null);
+  const { data: field, isPending, isError } = useField(deletedId === fieldId ? undefined : fieldId);
   const { data: yearFields } = useFieldList(yearId);
   const remove = useDeleteField();
+  const forgetField = useForgetField();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
@@ -127,8 +130,10 @@ export function FieldDetails({ fieldId }: { fieldId: number }) {
   const handleDelete = () =>
     remove.mutate(field.FieldId, {
       onSuccess: () => {
+        setDeletedId(field.FieldId);
         setConfirmingDelete(false);
-        navigate('/fields');
+        void navigate('/fields', { replace: true });
+        forgetField(field.FieldId);
       },
     });
 

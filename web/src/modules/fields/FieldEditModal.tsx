@@ -13,7 +13,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { FieldResponse, FieldWrite } from '@headland/domain/api/fieldsApi';
+import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
+import { fieldWriteSchema, type FieldResponse, type FieldWrite } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { uniqueName } from '@headland/domain/uniqueName';
 import { formatHectares } from '@headland/domain/units';
@@ -97,6 +98,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
       <Stack>
         <TextInput
           label={t('fields.details.name')}
+          {...textLimits(fieldWriteSchema.shape.Name)}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           required
@@ -105,11 +107,13 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
         />
         <TextInput
           label={t('fields.details.number')}
+          {...textLimits(fieldWriteSchema.shape.FieldNumber)}
           value={fieldNumber}
           onChange={(event) => setFieldNumber(event.currentTarget.value)}
         />
         <Autocomplete
           label={t('fields.details.group')}
+          {...textLimits(fieldWriteSchema.shape.FieldGroup)}
           value={fieldGroup}
           onChange={setFieldGroup}
           data={groupSuggestions}
@@ -130,7 +134,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
             label={t('fields.details.wholeArea')}
             value={wholeArea}
             onChange={setWholeArea}
-            min={0}
+            {...numberLimits(fieldWriteSchema.shape.WholeArea)}
             decimals={2}
             unit={t('fields.units.ha')}
             required={areaType === FieldAreaType.Whole}
@@ -139,7 +143,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
             label={t('fields.details.workingArea')}
             value={workingArea}
             onChange={setWorkingArea}
-            min={0}
+            {...numberLimits(fieldWriteSchema.shape.WorkingArea)}
             decimals={2}
             unit={t('fields.units.ha')}
             required={areaType === FieldAreaType.Working}
@@ -158,6 +162,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
           value={spreadArea}
           onChange={setSpreadArea}
           min={0}
+          max={numberLimits(fieldWriteSchema.shape.ManureSpreadArea).max}
           decimals={2}
           unit={t('fields.units.ha')}
           description={t('fields.edit.spreadAreaHint')}

@@ -149,14 +149,40 @@ export function useSaveField() {
   });
 }
 
+/**
+ * Deletes a field. Everything of the holding is refreshed except the deleted field's own answer: asking for it
+ * again would only meet a 404 while its page is still open. The page forgets it (`useForgetField`) once it has
+ * stopped showing it.
+ */
 export function useDeleteField() {
   const api = useApiClient();
-  const refresh = useRefreshFieldsData();
+  const queryClient = useQueryClient();
+  const { holding } = useAppSession();
   return useMutation({
     mutationFn: (fieldId: number) =>
       api.delete(`/api/fields/v1/${fieldId}`, { schema: deletedResponseSchema }),
-    onSuccess: refresh,
+    onSuccess: (_deleted, fieldId) => {
+      const deleted = fieldsQueryKeys.field(holding.HoldingId, fieldId);
+      const isDeleted = (key: readonly unknown[]) =>
+        key.length === deleted.length && key.every((part, index) => part === deleted[index]);
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: fieldsQueryKeys.fields(holding.HoldingId),
+          predicate: (query) => !isDeleted(query.queryKey),
+        }),
+        queryClient.invalidateQueries({ queryKey: fieldsQueryKeys.croppings(holding.HoldingId) }),
+        queryClient.invalidateQueries({ queryKey: fieldsQueryKeys.validation(holding.HoldingId) }),
+      ]);
+    },
   });
+}
+
+/** Drops a deleted field's answer from the cache, for a page that no longer asks for it. */
+export function useForgetField() {
+  const queryClient = useQueryClient();
+  const { holding } = useAppSession();
+  return (fieldId: number) =>
+    queryClient.removeQueries({ queryKey: fieldsQueryKeys.field(holding.HoldingId, fieldId), exact: true });
 }
 
 export function useSaveCropping() {

@@ -56,11 +56,12 @@ describe('layoutTimeline', () => {
   it('stacks the field rows and their lanes under the year labels', () => {
     const { fieldRowHeight: field, croppingRowHeight: lane, bottomMargin } = timelineDefaults;
     const layout = layoutTimeline([wheat, overlapping, grass], [2025]);
+    // The header is two field rows high: the year labels, then the month labels.
     expect(layout.rows.map((row) => [row.fieldName, row.top, row.laneTops])).toEqual([
-      ['Meadow', field, [2 * field]],
-      ['Top', 2 * field + lane, [3 * field + lane, 3 * field + 2 * lane]],
+      ['Meadow', 2 * field, [3 * field]],
+      ['Top', 3 * field + lane, [4 * field + lane, 4 * field + 2 * lane]],
     ]);
-    expect(layout.height).toBe(3 * field + 3 * lane + bottomMargin);
+    expect(layout.height).toBe(4 * field + 3 * lane + bottomMargin);
   });
 
   it('places bars by days from the first year at the duration scale', () => {
@@ -91,6 +92,23 @@ describe('layoutTimeline', () => {
   });
 
   it('is empty without years', () => {
-    expect(layoutTimeline([wheat], [])).toEqual({ rows: [], years: [], width: 0, height: 0 });
+    expect(layoutTimeline([wheat], [])).toEqual({ rows: [], years: [], months: [], width: 0, height: 0 });
+  });
+
+  it('marks every month of the chosen years, each as wide as its days', () => {
+    const layout = layoutTimeline([wheat], [2025, 2026], 1);
+    expect(layout.months).toHaveLength(24);
+    // Crop year 2025 runs from August 2024 to July 2025.
+    expect(layout.months[0]).toEqual({
+      month: 8,
+      year: 2024,
+      left: timelineDefaults.horizontalMargin,
+      width: 31,
+    });
+    expect(layout.months[6]).toMatchObject({ month: 2, year: 2025, width: 28 });
+    expect(layout.months.at(-1)).toMatchObject({ month: 7, year: 2026, width: 31 });
+    const last = layout.months.at(-1)!;
+    const year = layout.years.at(-1)!;
+    expect(last.left + last.width).toBe(year.left + year.width);
   });
 });

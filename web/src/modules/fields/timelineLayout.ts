@@ -1,6 +1,6 @@
 import type { CroppingResponse } from '@headland/domain/api/fieldsApi';
 import { harvestYearEnd, harvestYearStart } from '@headland/domain/harvestYear';
-import { daysBetween, type IsoDate } from '@headland/domain/isoDate';
+import { daysBetween, isoDateFromParts, parseIsoDate, type IsoDate } from '@headland/domain/isoDate';
 import { continuesIntoNextYear } from '@headland/domain/rotation';
 import {
   clampDurationScale,
@@ -37,6 +37,19 @@ export interface TimelineYearMark {
   width: number;
 }
 
+/** A calendar month under the year labels. */
+export interface TimelineMonthMark {
+  /** 1 for January to 12 for December. */
+  month: number;
+  /** The calendar year the month is in (a crop year starts in the previous calendar year). */
+  year: number;
+  left: number;
+  width: number;
+}
+
+/** The header above the field rows: the year labels, then the month labels. */
+export const timelineHeaderHeight = 2 * timelineDefaults.fieldRowHeight;
+
 export interface TimelineLayoutOptions {
   selectedIds?: ReadonlySet<number>;
   /** Croppings that a filter dims. */
@@ -48,6 +61,7 @@ export interface TimelineLayoutOptions {
 export interface TimelineLayout {
   rows: TimelineFieldRow[];
   years: TimelineYearMark[];
+  months: TimelineMonthMark[];
   width: number;
   height: number;
 }
@@ -69,7 +83,7 @@ export function layoutTimeline(
   options: TimelineLayoutOptions = {},
 ): TimelineLayout {
   const sortedYears = [...yearIds].sort((a, b) => a - b);
-  if (sortedYears.length === 0) return { rows: [], years: [], width: 0, height: 0 };
+  if (sortedYears.length === 0) return { rows: [], years: [], months: [], width: 0, height: 0 };
   const scale = clampDurationScale(durationScale);
   const rangeStart = harvestYearStart(sortedYears[0]!);
   const rangeEnd = harvestYearEnd(sortedYears.at(-1)!);
@@ -100,8 +114,8 @@ export function layoutTimeline(
     fields.set(cropping.FieldId, entry);
   }
 
-  // The first field-row height holds the year labels.
-  let top = timelineDefaults.fieldRowHeight;
+  // The header holds the year labels and, below them, the month labels.
+  let top = timelineHeaderHeight;
   const rows = [...fields.entries()]
     .map(([fieldId, { name, bars }]) => ({ fieldId, fieldName: name, lanes: packLanes(bars) }))
     .sort(
@@ -119,6 +133,7 @@ export function layoutTimeline(
     const left = offset(rangeStart, harvestYearStart(yearId), scale);
     return { yearId, left, width: offset(rangeStart, harvestYearEnd(yearId), scale) + scale - left };
   });
+  const months = monthMarks(rangeStart, rangeEnd, scale);
   const lastRight = Math.max(
     offset(rangeStart, rangeEnd, scale) + scale,
     ...rows.flatMap((row) => row.lanes.flat().map((bar) => bar.left + bar.width)),
@@ -126,9 +141,26 @@ export function layoutTimeline(
   return {
     rows,
     years,
+    months,
     width: lastRight + timelineDefaults.horizontalMargin,
     height: top + timelineDefaults.bottomMargin,
   };
+}
+
+/** The calendar months from `rangeStart` (the first of a month) to `rangeEnd`, each as wide as its days. */
+function monthMarks(rangeStart: IsoDate, rangeEnd: IsoDate, scale: number): TimelineMonthMark[] {
+  const marks: TimelineMonthMark[] = [];
+  let { year, month } = parseIsoDate(rangeStart)!;
+  let start = rangeStart;
+  while (daysBetween(start, rangeEnd) >= 0) {
+    const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+    const nextStart = isoDateFromParts({ ...next, day: 1 });
+    const left = offset(rangeStart, start, scale);
+    marks.push({ month, year, left, width: offset(rangeStart, nextStart, scale) - left });
+    ({ year, month } = next);
+    start = nextStart;
+  }
+  return marks;
 }
 
 /** First-fit by start: each bar goes into the first lane whose last bar ends (as drawn) before it begins. */

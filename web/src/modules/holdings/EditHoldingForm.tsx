@@ -1,6 +1,8 @@
 import { useMemo, useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Fieldset, Group, List, Stack, Tabs } from '@mantine/core';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
+import { dialogFooterStyle } from '../../shell/dialogs/dialogFooter.ts';
 import type { HoldingDetails, HoldingStatus } from '@headland/domain/api/holdingsApi';
 import { validateHoldingForm, type HoldingFormField } from '@headland/domain/holdingRules';
 import { isAgronomistOrManager, resolveRole } from '@headland/domain/roles';
@@ -42,6 +44,9 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
     { holding, status, yearId, defaultStartingYear: session.yearId },
     initialHoldingForm,
   );
+  // Back, reload or closing the tab asks first while the form holds unsaved changes.
+  const [loadedState] = useState(() => JSON.stringify(state));
+  useLeaveGuard(JSON.stringify(state) !== loadedState, t('screens.leave.unsaved'));
   const [tab, setTab] = useState<string | null>('holding');
   const [asking, setAsking] = useState(false);
   const save = useSaveHolding();
@@ -175,7 +180,7 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
             )}
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" style={dialogFooterStyle}>
           <Button variant="default" onClick={onCancel}>
             {t('holdings.cancel')}
           </Button>

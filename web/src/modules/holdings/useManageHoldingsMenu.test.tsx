@@ -17,7 +17,14 @@ function renderMenu(session: Partial<AppSession> = {}) {
     holdings: [aHoldingDetails(), aHoldingDetails({ HoldingId: 12, TradingName: 'Hill Top' })],
   });
   renderHoldingsScreen(
-    <UserMenu userName="Ann Field" onManageUser={vi.fn()} onChangePassword={vi.fn()} onLogOut={vi.fn()} />,
+    <UserMenu
+      admin={false}
+      debug={false}
+      userName="Ann Field"
+      onManageUser={vi.fn()}
+      onChangePassword={vi.fn()}
+      onLogOut={vi.fn()}
+    />,
     { server, role: Role.Agronomist, session },
   );
   fireEvent.click(screen.getByRole('button', { name: 'User menu' }));

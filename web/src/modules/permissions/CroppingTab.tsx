@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { NativeSelect, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HoldingRole } from '@headland/domain/roles';
@@ -38,7 +38,9 @@ type CroppingLine =
   | { kind: 'cropping'; group: CroppingGroup; cropping: VisibleCroppingEntry };
 
 /** Pixel sizes: the heading column, each member column, and each line (one line of text, no wrapping). */
-const headingWidth = 360;
+/** The croppings column is at least this wide, and takes what the members leave of the dialog up to the most. */
+const minHeadingWidth = 360;
+const maxHeadingWidth = 720;
 const memberWidth = 140;
 const lineHeight = 38;
 
@@ -76,6 +78,8 @@ export function CroppingTab({
       ]),
     [groups],
   );
+  // The descriptions ('Winter wheat, Top Field, 12.00 ha') are cut only when the members need the room.
+  const [headingWidth, setHeadingWidth] = useState(minHeadingWidth);
   const across: GridAxis = {
     count: columns.length,
     size: memberWidth,
@@ -91,7 +95,17 @@ export function CroppingTab({
     overscan: 10,
     initial: 40,
   };
-  const { bindViewport, columns: span, rows: lineSpan } = useGridWindow({ columns: across, rows: down });
+  const {
+    bindViewport,
+    columns: span,
+    rows: lineSpan,
+    viewportWidth,
+  } = useGridWindow({ columns: across, rows: down });
+  const roomyWidth = Math.min(
+    maxHeadingWidth,
+    Math.max(minHeadingWidth, viewportWidth - columns.length * memberWidth - 2),
+  );
+  if (viewportWidth > 0 && roomyWidth !== headingWidth) setHeadingWidth(roomyWidth);
   const shown = columns.slice(span.start, span.end);
   const before = span.start * memberWidth;
   const after = (columns.length - span.end) * memberWidth;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { textLimits } from '../../shell/forms/schemaLimits.ts';
 import { useTranslation } from 'react-i18next';
-import type { Invitation } from '@headland/domain/api/permissionsApi';
+import { sendInvitationRequestSchema, type Invitation } from '@headland/domain/api/permissionsApi';
 import { isEmail } from '@headland/domain/passwordRule';
 import { InvitationAccessLevel, invitationAccessLevelSchema } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
@@ -137,6 +138,7 @@ export function InvitationsTab({
           <Group align="flex-end">
             <TextInput
               label={t('permissions.invitations.emailAddress')}
+              {...textLimits(sendInvitationRequestSchema.shape.email)}
               type="email"
               autoComplete="off"
               w={320}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
+import { dialogFooterStyle } from '../../shell/dialogs/dialogFooter.ts';
 import type { Invitation, PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { HoldingRole, type InvitationAccessLevel } from '@headland/domain/roles';
 import { describeApiError } from '../../shell/http/apiClient.ts';
@@ -68,6 +70,8 @@ export function PermissionsEditor({
   const readOnly = session.readOnly;
   const editable = data.canManage && !readOnly;
   const changed = drafts.some(hasChanges);
+  // Back, reload or closing the tab asks first while there are unsaved changes.
+  useLeaveGuard(changed, t('screens.leave.unsaved'));
   const { filter, grouping } = viewState;
   const setFilter = (value: string) => onViewStateChange({ filter: value });
 
@@ -306,7 +310,7 @@ export function PermissionsEditor({
           {problem}
         </Alert>
       )}
-      <Group justify="flex-end">
+      <Group justify="flex-end" style={dialogFooterStyle}>
         {changed ? (
           <>
             <Button variant="default" onClick={handleCancel} disabled={saving}>

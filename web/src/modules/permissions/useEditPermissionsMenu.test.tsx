@@ -10,7 +10,14 @@ import {
 function renderMenu(options: Omit<PermissionsScreenOptions, 'server'> = {}) {
   const server = fakePermissionsServer();
   renderPermissionsScreen(
-    <UserMenu userName="Ann Field" onManageUser={vi.fn()} onChangePassword={vi.fn()} onLogOut={vi.fn()} />,
+    <UserMenu
+      admin={false}
+      debug={false}
+      userName="Ann Field"
+      onManageUser={vi.fn()}
+      onChangePassword={vi.fn()}
+      onLogOut={vi.fn()}
+    />,
     { server, ...options },
   );
   fireEvent.click(screen.getByRole('button', { name: 'User menu' }));

@@ -32,6 +32,8 @@ export interface GridWindow {
   columns: GridSpan;
   /** Every row when `rows` is not given. */
   rows: GridSpan;
+  /** The scrolling element's inner width as last measured (0 before that). */
+  viewportWidth: number;
 }
 
 /**
@@ -114,6 +116,7 @@ export function useGridWindow({ columns, rows }: GridWindowOptions): GridWindow 
 
   return {
     bindViewport: setElement,
+    viewportWidth: viewport.width,
     columns: spanAlong(columns, viewport.left, viewport.width),
     rows: spanAlong(rows, viewport.top, viewport.height),
   };

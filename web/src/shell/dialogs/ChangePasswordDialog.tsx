@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { changePasswordRequestSchema } from '@headland/domain/api/sessionApi';
+import { textLimits } from '../forms/schemaLimits.ts';
 import { passwordChangeLogoutDelayMs } from '@headland/domain/limits';
 import {
   newPasswordError,
@@ -107,6 +109,7 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
             />
             <PasswordInput
               label={t('password.new')}
+              {...textLimits(changePasswordRequestSchema.shape.password)}
               autoComplete="new-password"
               maxLength={1024}
               value={password}
@@ -115,6 +118,7 @@ export function ChangePasswordDialog({ opened, onClose, onSave, onLogOut }: Chan
             />
             <PasswordInput
               label={t('password.confirm')}
+              {...textLimits(changePasswordRequestSchema.shape.password)}
               autoComplete="new-password"
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}

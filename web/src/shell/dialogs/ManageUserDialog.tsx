@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { User } from '@headland/domain/api/sessionApi';
+import { emailMaxLength, userNameMaxLength, type User } from '@headland/domain/api/sessionApi';
 import { isEmail } from '@headland/domain/passwordRule';
 import type { UserChanges } from '../session/sessionRequests.ts';
 
@@ -12,9 +12,6 @@ export interface ManageUserDialogProps {
   /** Saves the changes; answers the new address waiting for its confirmation link, or null. */
   onSave(changes: UserChanges): Promise<string | null>;
 }
-
-const nameMaxLength = 100;
-const emailMaxLength = 320;
 
 /** Whether the form asks for a new e-mail address (the same one in another case is not new). */
 function isNewEmail(typed: string, current: string): boolean {
@@ -54,11 +51,13 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
   const emailChanges = isNewEmail(email, user.Email);
   const emailError = isEmail(email) ? null : t('user.emailInvalid');
   const passwordError = emailChanges && currentPassword === '' ? t('account.currentPasswordRequired') : null;
+  const firstNameError = firstName.trim() ? null : t('screens.user.nameRequired');
+  const lastNameError = lastName.trim() ? null : t('screens.user.nameRequired');
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (emailError || passwordError || busy) return;
+    if (emailError || passwordError || firstNameError || lastNameError || busy) return;
     setBusy(true);
     try {
       const pending = await onSave({
@@ -98,14 +97,18 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
         <TextInput
           label={t('user.firstName')}
           autoComplete="given-name"
-          maxLength={nameMaxLength}
+          aria-required
+          maxLength={userNameMaxLength}
+          error={attempted ? firstNameError : null}
           value={firstName}
           onChange={(event) => setFirstName(event.currentTarget.value)}
         />
         <TextInput
           label={t('user.lastName')}
           autoComplete="family-name"
-          maxLength={nameMaxLength}
+          aria-required
+          maxLength={userNameMaxLength}
+          error={attempted ? lastNameError : null}
           value={lastName}
           onChange={(event) => setLastName(event.currentTarget.value)}
         />
@@ -113,6 +116,7 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
           label={t('user.email')}
           type="email"
           autoComplete="email"
+          aria-required
           maxLength={emailMaxLength}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}

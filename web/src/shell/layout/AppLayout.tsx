@@ -1,8 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppShell, Burger, Button, Center, Group, Loader, Modal, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { resolveRole } from '@headland/domain/roles';
+import { latestOpenableCropYear } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
+import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { ChangePasswordDialog } from '../dialogs/ChangePasswordDialog.tsx';
 import { ManageUserDialog } from '../dialogs/ManageUserDialog.tsx';
@@ -13,10 +16,27 @@ import { useRouteDataPrefetch } from '../useRouteDataPrefetch.ts';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
 import { MainMenu } from './MainMenu.tsx';
+import { useDebugToggle } from './debugToggles.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { YearSwitcher } from './YearSwitcher.tsx';
 
 type OpenDialog = 'holding' | 'user' | 'password' | null;
+
+/** How often the debug toggle 'Auto refresh' asks the open screen's data again. */
+const autoRefreshMs = 60_000;
+
+/** Asks every shown answer again every minute while the debug toggle 'Auto refresh' is on. */
+function useAutoRefresh(on: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!on) return;
+    const timer = window.setInterval(
+      () => void queryClient.invalidateQueries({ refetchType: 'active' }),
+      autoRefreshMs,
+    );
+    return () => window.clearInterval(timer);
+  }, [on, queryClient]);
+}
 
 /** The app around the module screens: header, main menu and the user's dialogs. */
 export function AppLayout() {
@@ -29,6 +49,17 @@ export function AppLayout() {
   const userName = `${user.FirstName} ${user.LastName}`.trim() || user.Email;
   const closeDialog = () => setDialog(null);
   useRouteDataPrefetch();
+  const debug = user.Properties.Debug === true;
+  const [showIds] = useDebugToggle('showIds', debug);
+  const [autoRefresh] = useDebugToggle('autoRefresh', debug);
+  useAutoRefresh(autoRefresh);
+  const role = resolveRole(session.selection.Role);
+  // 'Open a new crop year' opens the year after the latest: offered only while the server would accept it.
+  const nextYear = Math.max(yearId, ...holding.CropYears) + 1;
+  const canOpenNewYear =
+    !session.readOnly &&
+    session.permissions.holdings.write &&
+    nextYear <= latestOpenableCropYear(isoDateFromLocalDate(new Date()));
 
   return (
     <AppShell
@@ -46,26 +77,40 @@ export function AppLayout() {
               size="sm"
               aria-label={t('header.toggleMenu')}
             />
-            <Title order={1} size="h4" c="fieldGreen.8">
+            <Title order={1} size="h4" c="fieldGreen.8" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {brand.name}
             </Title>
-            <Text fw={500} truncate aria-label={t('header.currentHolding')}>
+            <Text
+              fw={500}
+              truncate
+              miw={0}
+              aria-label={t('header.currentHolding')}
+              title={t('header.holdingAndYear', { holding: holding.TradingName, year: yearId })}
+            >
               {t('header.holdingAndYear', { holding: holding.TradingName, year: yearId })}
+              {showIds && ` (${t('screens.user.idLabel', { id: holding.HoldingId })})`}
             </Text>
-            <Button variant="subtle" size="compact-sm" onClick={() => setDialog('holding')}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setDialog('holding')}
+              style={{ flexShrink: 0 }}
+            >
               {t('header.changeHolding')}
             </Button>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <YearSwitcher
               years={holding.CropYears}
               current={yearId}
-              canOpenNewYear={!session.readOnly && session.permissions.holdings.write}
+              canOpenNewYear={canOpenNewYear}
               onChange={(year) => void actions.changeYear(year)}
               onOpenNewYear={() => void actions.openNewYear()}
             />
             <UserMenu
               userName={userName}
+              admin={isAdminOrHigher(role)}
+              debug={debug}
               onManageUser={() => setDialog('user')}
               onChangePassword={() => setDialog('password')}
               onLogOut={() => void actions.logOut()}
@@ -78,7 +123,7 @@ export function AppLayout() {
           permissions={session.permissions}
           features={brand.features}
           modules={brand.modules}
-          role={resolveRole(session.selection.Role)}
+          role={role}
           sessions={session.selection.Sessions}
           onNavigate={menu.close}
         />

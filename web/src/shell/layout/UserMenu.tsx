@@ -1,32 +1,104 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Menu } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Stack, Switch } from '@mantine/core';
 import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
 import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
+import { useDebugToggle } from './debugToggles.ts';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
   userName: string;
+  /** Admin or Master: the menu shows the admin flag (session-shell §6). */
+  admin: boolean;
+  /** The user's Debug property: the menu offers the debug toggles. */
+  debug: boolean;
   onManageUser(): void;
   onChangePassword(): void;
   onLogOut(): void;
 }
 
-export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }: UserMenuProps) {
+/** Up to two initials of a name, or its first character (an e-mail address). */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
+  if (words.length === 0) return name.slice(0, 1).toUpperCase();
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+export function UserMenu({
+  userName,
+  admin,
+  debug,
+  onManageUser,
+  onChangePassword,
+  onLogOut,
+}: UserMenuProps) {
   const { t } = useTranslation();
   const manageHoldings = useManageHoldingsMenu();
   const editPermissions = useEditPermissionsMenu();
+  const [showIds, setShowIds] = useDebugToggle('showIds', debug);
+  const [autoRefresh, setAutoRefresh] = useDebugToggle('autoRefresh', debug);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" aria-label={t('header.userMenu')} title={userName}>
-          {userName}
+        <Button
+          variant="subtle"
+          aria-label={t('header.userMenu')}
+          title={userName}
+          px={{ base: 4, sm: 'md' }}
+          maw={{ base: 44, sm: 220 }}
+          styles={{ label: { overflow: 'hidden', minWidth: 0 } }}
+        >
+          {/* A long name is cut rather than pushing the holding out of the header; narrow screens show initials. */}
+          <Box
+            component="span"
+            visibleFrom="sm"
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {userName}
+          </Box>
+          <Avatar component="span" size={30} hiddenFrom="sm" color="fieldGreen">
+            {initials(userName)}
+          </Avatar>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Label>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <span>{userName}</span>
+            {admin && (
+              <Badge size="sm" color="red" variant="light">
+                {t('screens.user.admin')}
+              </Badge>
+            )}
+          </Group>
+        </Menu.Label>
         <Menu.Item onClick={onManageUser}>{t('user.manageUser')}</Menu.Item>
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
         {editPermissions.item}
         {manageHoldings.item}
+        {debug && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('screens.user.debug')}</Menu.Label>
+            {/* Switches rather than menu items: each keeps the menu open and says whether it is on. */}
+            <Stack gap={6} px="sm" py={4}>
+              <Switch
+                size="xs"
+                label={t('screens.user.showIds')}
+                checked={showIds}
+                onChange={(event) => setShowIds(event.currentTarget.checked)}
+              />
+              <Switch
+                size="xs"
+                label={t('screens.user.autoRefresh')}
+                checked={autoRefresh}
+                onChange={(event) => setAutoRefresh(event.currentTarget.checked)}
+              />
+            </Stack>
+          </>
+        )}
         <Menu.Divider />
         <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
       </Menu.Dropdown>

@@ -41,7 +41,7 @@ describe('HoldingYearPicker', () => {
     expect(onContinue).toHaveBeenCalledWith(own[1], 2023);
   });
 
-  it('searches from two characters and shows at most 15 results', async () => {
+  it('searches from two characters, shows at most 15 results and says when more matched', async () => {
     const { fetch } = setup();
     const search = screen.getByLabelText('Search holdings');
     fireEvent.change(search, { target: { value: 'F' } });
@@ -53,7 +53,11 @@ describe('HoldingYearPicker', () => {
     const url = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost');
     expect(url.pathname).toBe('/api/session/v1/holdings/query');
     expect(url.searchParams.get('query')).toBe('Fa');
-    expect(url.searchParams.get('limit')).toBe('15');
+    // One more than shown is asked for, to know whether matches were left out.
+    expect(url.searchParams.get('limit')).toBe('16');
     expect(screen.getAllByRole('radio')).toHaveLength(15);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Only the first 15 matches are shown: type more of the name to narrow the search.',
+    );
   });
 });

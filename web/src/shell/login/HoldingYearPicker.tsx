@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { HoldingSummary } from '@headland/domain/api/sessionApi';
+import { holdingQueryMaxLength, type HoldingSummary } from '@headland/domain/api/sessionApi';
 import { holdingSearchMaxResults, holdingSearchMinChars } from '@headland/domain/limits';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { queryHoldings } from '../session/sessionRequests.ts';
@@ -68,9 +68,20 @@ export function HoldingYearPicker({
   const listed: readonly HoldingSummary[] = searching
     ? (results.data ?? []).slice(0, holdingSearchMaxResults)
     : holdings;
-  // The chosen holding stays in the list while the user searches for another one.
-  const options =
-    holding && !listed.some((entry) => entry.HoldingId === holding.HoldingId) ? [holding, ...listed] : listed;
+  const cut = searching && (results.data?.length ?? 0) > holdingSearchMaxResults;
+  // The chosen holding stays on screen while the user searches for another one, but apart from the matches
+  // when it is not one of them.
+  const chosenApart =
+    holding && !listed.some((entry) => entry.HoldingId === holding.HoldingId) ? holding : null;
+  const options = chosenApart ? [chosenApart, ...listed] : listed;
+  const radio = (entry: HoldingSummary) => (
+    <Radio
+      key={entry.HoldingId}
+      value={String(entry.HoldingId)}
+      label={entry.TradingName}
+      description={entry.Town ?? undefined}
+    />
+  );
 
   const handleHoldingChange = (value: string) => {
     const next = options.find((entry) => String(entry.HoldingId) === value) ?? null;
@@ -105,28 +116,38 @@ export function HoldingYearPicker({
           type="search"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={holdingQueryMaxLength}
           rightSection={
             searching && results.isFetching ? <Loader size="xs" aria-label={t('common.loading')} /> : null
           }
         />
+        {chosenApart && (
+          <Radio.Group
+            label={t('screens.holdingStep.current')}
+            value={String(chosenApart.HoldingId)}
+            onChange={handleHoldingChange}
+          >
+            <Stack gap="xs" mt="xs">
+              {radio(chosenApart)}
+            </Stack>
+          </Radio.Group>
+        )}
         <Radio.Group
           label={searching ? t('holdingStep.searchResults') : t('holdingStep.yourHoldings')}
-          value={holding ? String(holding.HoldingId) : null}
+          value={holding && !chosenApart ? String(holding.HoldingId) : null}
           onChange={handleHoldingChange}
         >
           <ScrollArea.Autosize mah={280} type="auto">
             <Stack gap="xs" mt="xs">
-              {options.map((entry) => (
-                <Radio
-                  key={entry.HoldingId}
-                  value={String(entry.HoldingId)}
-                  label={entry.TradingName}
-                  description={entry.Town ?? undefined}
-                />
-              ))}
+              {listed.map(radio)}
             </Stack>
           </ScrollArea.Autosize>
         </Radio.Group>
+        {cut && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('screens.holdingStep.moreMatches', { count: holdingSearchMaxResults })}
+          </Text>
+        )}
         {searching && results.isSuccess && results.data.length === 0 && (
           <Text c="dimmed">{t('holdingStep.noResults')}</Text>
         )}

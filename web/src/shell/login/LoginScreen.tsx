@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Center, Paper, Stack, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ShellController, ShellState } from '../session/useShellController.ts';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { HoldingYearPicker } from './HoldingYearPicker.tsx';
@@ -52,6 +52,14 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
                 onContinue={controller.chooseHolding}
               />
             </>
+          )}
+          {(state.step === 'terms' || state.step === 'holding') && (
+            // A user without holdings (their access just removed, say) must be able to leave and sign in again.
+            <Group justify="flex-end">
+              <Button variant="subtle" size="compact-sm" onClick={() => void controller.logOut()}>
+                {t('screens.holdingStep.logOut')}
+              </Button>
+            </Group>
           )}
         </Stack>
       </Paper>

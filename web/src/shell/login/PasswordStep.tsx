@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { tokenRequestSchema } from '@headland/domain/api/sessionApi';
+import { textLimits } from '../forms/schemaLimits.ts';
 
 export interface PasswordStepProps {
   /** The token call's error_description, or a link-login error, shown above the form. */
@@ -40,6 +42,7 @@ export function PasswordStep({ error, onSignIn, initialEmail = '' }: PasswordSte
         )}
         <TextInput
           label={t('login.email')}
+          {...textLimits(tokenRequestSchema.shape.username)}
           type="email"
           autoComplete="username"
           value={email}
@@ -47,6 +50,7 @@ export function PasswordStep({ error, onSignIn, initialEmail = '' }: PasswordSte
         />
         <PasswordInput
           label={t('login.password')}
+          {...textLimits(tokenRequestSchema.shape.password)}
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}

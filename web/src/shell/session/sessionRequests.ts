@@ -95,9 +95,10 @@ export function queryHoldings(
   query: string,
   signal?: AbortSignal,
 ): Promise<HoldingSummary[]> {
-  // Searching as the user types must not block the screen at every key.
+  // Searching as the user types must not block the screen at every key. One more than is shown is asked for,
+  // so that the picker can say when matches were left out.
   return api.get('/api/session/v1/holdings/query', {
-    query: { query, limit: holdingSearchMaxResults },
+    query: { query, limit: holdingSearchMaxResults + 1 },
     schema: holdingQueryResponseSchema,
     spinner: false,
     signal,

@@ -29,7 +29,11 @@ function user(
   lastName: string,
   role: Role,
   description: string,
-  options: { businessId?: number; tcsAcceptedVersion?: number | null; properties?: DemoUserSeed['properties'] } = {},
+  options: {
+    businessId?: number;
+    tcsAcceptedVersion?: number | null;
+    properties?: DemoUserSeed['properties'];
+  } = {},
 ): DemoUserSeed {
   return {
     email: `${localPart}@${domain}`,
@@ -37,16 +41,36 @@ function user(
     lastName,
     role,
     businessId: options.businessId ?? null,
-    tcsAcceptedVersion: options.tcsAcceptedVersion === undefined ? currentTermsVersion : options.tcsAcceptedVersion,
+    tcsAcceptedVersion:
+      options.tcsAcceptedVersion === undefined ? currentTermsVersion : options.tcsAcceptedVersion,
     description,
     properties: options.properties ?? {},
   };
 }
 
 export const demoUsers: DemoUserSeed[] = [
-  user('master', 'Margaret', 'Fleming', Role.Master, 'Master: every holding and every setting, custom base maps'),
-  user('admin', 'Adam', 'Whitfield', Role.Admin, 'Admin: every holding, holding exports, admin flag in the user menu'),
-  user('manager', 'Helen', 'Marsh', Role.Manager, 'Manager: member of Wold Farm and Mains of Balgray with full rights'),
+  user(
+    'master',
+    'Margaret',
+    'Fleming',
+    Role.Master,
+    'Master: every holding and every setting, custom base maps, the debug toggles of the user menu',
+    { properties: { Debug: true } },
+  ),
+  user(
+    'admin',
+    'Adam',
+    'Whitfield',
+    Role.Admin,
+    'Admin: every holding, holding exports, admin flag in the user menu',
+  ),
+  user(
+    'manager',
+    'Helen',
+    'Marsh',
+    Role.Manager,
+    'Manager: member of Wold Farm and Mains of Balgray with full rights',
+  ),
   user(
     'agronomist',
     'Tom',
@@ -55,10 +79,34 @@ export const demoUsers: DemoUserSeed[] = [
     'Agronomist of Wold Farm and Mains of Balgray, with his own business (Fenwold Agronomy); sees the map tracking info',
     { businessId: agronomyBusiness.id, properties: { GeolocationInfo: true } },
   ),
-  user('client', 'Richard', 'Dawson', Role.Client, 'Owner of Wold Farm: manages its users, permissions and cropping access'),
-  user('demo', 'Dana', 'Price', Role.Demo, 'Demo role: member of Mains of Balgray, reads everything, exports nothing'),
-  user('access', 'Alice', 'Moore', Role.Access, 'Access role: member of Wold Farm with map layers, climate and exports'),
-  user('balgray', 'Ewan', 'Robertson', Role.Client, 'Owner of Mains of Balgray (Strathmore, Scotland, SRUC PK model)'),
+  user(
+    'client',
+    'Richard',
+    'Dawson',
+    Role.Client,
+    'Owner of Wold Farm: manages its users, permissions and cropping access',
+  ),
+  user(
+    'demo',
+    'Dana',
+    'Price',
+    Role.Demo,
+    'Demo role: member of Mains of Balgray, reads everything, exports nothing',
+  ),
+  user(
+    'access',
+    'Alice',
+    'Moore',
+    Role.Access,
+    'Access role: member of Wold Farm with map layers, climate and exports',
+  ),
+  user(
+    'balgray',
+    'Ewan',
+    'Robertson',
+    Role.Client,
+    'Owner of Mains of Balgray (Strathmore, Scotland, SRUC PK model)',
+  ),
   user('penlan', 'Gwen', 'Pritchard', Role.Client, 'Owner of Penlan (Llandeilo, Wales), a grass farm'),
   user(
     'member',

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n/createI18n.ts';
+import { eventSentence } from './eventSentence.ts';
+
+const { t } = createI18n('en');
+
+describe('eventSentence', () => {
+  it.each([
+    [
+      { Action: 'c', ObjectType: 'Field', Data: { Name: 'Long Acre' } },
+      'Ann Lee created the field ‘Long Acre’.',
+    ],
+    [
+      { Action: 'u', ObjectType: 'Cropping', Data: { Name: 'Winter wheat', Field: 'Top Field' } },
+      'Ann Lee changed the Winter wheat cropping on Top Field.',
+    ],
+    [
+      { Action: 'c', ObjectType: 'HoldingCropYear', Data: { YearId: 2028 } },
+      'Ann Lee opened the crop year 2028.',
+    ],
+    [
+      { Action: 'u', ObjectType: 'HoldingUser', Data: { Email: 'b@farm.example' } },
+      'Ann Lee changed the access of b@farm.example.',
+    ],
+    [
+      { Action: 'd', ObjectType: 'HoldingUser', Data: { Email: 'b@farm.example' } },
+      'Ann Lee removed b@farm.example from the holding.',
+    ],
+    [{ Action: 'd', ObjectType: 'Field', Data: {} }, 'Ann Lee deleted a field.'],
+    [{ Action: 'u', ObjectType: 'SomethingNew', Data: {} }, 'Ann Lee changed an item.'],
+  ])('reads %j as a sentence', (event, sentence) => {
+    const text = eventSentence(event, 'Ann Lee', t);
+    expect(text).toBe(sentence);
+    expect(text).not.toMatch(/HoldingCropYear|HoldingUser|\(\?/);
+  });
+});
