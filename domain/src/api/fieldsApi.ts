@@ -14,6 +14,7 @@ import {
 import { fieldSchema, fieldYearSchema } from '../field';
 import { holdingIssueSchema } from '../holdingValidation';
 import { isoDateSchema } from '../isoDate';
+import { maxDbId, maxImportFeatures } from '../inputLimits';
 import { checkInPlace } from './checkInPlace';
 import { dbId, dbIdParam, dbInt } from './wireValues';
 import { maxDbId } from '../inputLimits';
@@ -293,8 +294,23 @@ export const holdingValidationResponseSchema = z.array(validationIssueSchema);
 /** A property value read from an imported file. */
 export const importPropertySchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const importFormatSchema = z.enum(['shapefile', 'geojson', 'kml']);
+export const importFormatSchema = z.enum(['shapefile', 'geojson', 'kml', 'gpx']);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
+
+/** An EPSG code a boundary file may be read in (the server knows whether it exists). */
+export const epsgCodeSchema = z.coerce.number().int().min(1024).max(999_999);
+
+/** Coordinate systems offered when a file does not say which one its coordinates are in. */
+export const importSridChoices = [27700, 2157, 29903] as const;
+
+/** An existing field that already covers most of an imported boundary. */
+export const importOverlapSchema = z.object({
+  FieldId: z.number().int(),
+  Name: z.string(),
+  /** Share of the imported boundary's area inside the field, 0 to 1. */
+  Share: z.number(),
+});
+export type ImportOverlap = z.infer<typeof importOverlapSchema>;
 
 export const importedFeatureSchema = z.object({
   /** Position of the feature in the file, from 0. */
@@ -304,20 +320,37 @@ export const importedFeatureSchema = z.object({
   Geometry: geoJsonMultiPolygonSchema,
   /** Hectares, geodesic, 2 decimals. */
   Area: z.number(),
+  /** Why PostGIS found the shape invalid, when it was repaired (ST_MakeValid); null when it was valid. */
+  Repair: z.string().nullable(),
+  /** The existing field that already covers most of this boundary, if any. */
+  Overlap: importOverlapSchema.nullable(),
 });
 export type ImportedFeature = z.infer<typeof importedFeatureSchema>;
 
 export const importPreviewResponseSchema = z.object({
   Format: importFormatSchema,
-  /** The coordinate system the file was read in before it was converted to 4326. */
-  SourceSrid: sridSchema,
+  /** The EPSG code the file was read in before it was converted to 4326; null when a .prj names a system without one. */
+  SourceSrid: z.number().int().nullable(),
+  /** The coordinate system's name as shown to the user. */
+  SourceCrs: z.string(),
+  /**
+   * Set when the file does not say its coordinate system and its coordinates cannot be longitudes and latitudes:
+   * nothing was read, and the file should be sent again with one of the choices.
+   */
+  CrsQuestion: z
+    .object({ SuggestedSrid: z.number().int(), Choices: z.array(z.number().int()) })
+    .nullable(),
   /** Every property name found, in the order first seen: the choices for the field name. */
   PropertyNames: z.array(z.string()),
   Features: z.array(importedFeatureSchema),
-  /** Features left out, with why (no polygon, empty geometry). */
+  /** Features left out, with why (no polygon, empty geometry, too many vertices). */
   Skipped: z.array(z.object({ Index: z.number().int(), Reason: z.string() })),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
+
+/** What to do with one chosen feature: a new field, or the new boundary of an existing field. */
+export const importActionSchema = z.enum(['create', 'replace']);
+export type ImportAction = z.infer<typeof importActionSchema>;
 
 export const importCommitRequestSchema = z.object({
   /** The property whose value names each new field; features without one are named 'Field'. */
@@ -328,17 +361,24 @@ export const importCommitRequestSchema = z.object({
   Features: z
     .array(
       z.object({
-        Properties: z.record(z.string(), importPropertySchema).default({}),
+        Properties: z.record(z.string().max(200), importPropertySchema).default({}),
         /** In EPSG:4326, as the preview answered it. */
         Geometry: z.union([geoJsonPolygonSchema, geoJsonMultiPolygonSchema]),
+        Action: importActionSchema.default('create'),
+        /** The field whose boundary this feature replaces, with Action 'replace'. */
+        ReplaceFieldId: z.number().int().positive().max(maxDbId).nullish(),
       }),
     )
     .min(1)
-    .max(10_000),
+    .max(maxImportFeatures),
 });
 export type ImportCommitRequest = z.infer<typeof importCommitRequestSchema>;
 
 export const importCommitResponseSchema = z.object({
   Fields: z.array(z.object({ FieldId: z.number().int(), Name: z.string(), BoundaryArea: z.number() })),
+  /** Fields whose boundary was replaced. */
+  Replaced: z.array(z.object({ FieldId: z.number().int(), Name: z.string(), BoundaryArea: z.number() })),
+  /** Croppings of replaced fields that were clipped to the new boundary. */
+  ClippedCroppings: z.number().int(),
 });
 export type ImportCommitResponse = z.infer<typeof importCommitResponseSchema>;

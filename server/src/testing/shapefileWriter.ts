@@ -34,6 +34,30 @@ export const wgs84Prj =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],' +
   'UNIT["Degree",0.0174532925199433]]';
 
+/** Irish Transverse Mercator (EPSG:2157) as desktop GIS writes it. */
+export const irishTransverseMercatorPrj =
+  'PROJCS["IRENET95_Irish_Transverse_Mercator",GEOGCS["GCS_IRENET95",DATUM["D_IRENET95",SPHEROID["GRS_1980",6378137.0,298.257222101]],' +
+  'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],' +
+  'PARAMETER["False_Easting",600000.0],PARAMETER["False_Northing",750000.0],PARAMETER["Central_Meridian",-8.0],' +
+  'PARAMETER["Scale_Factor",0.99982],PARAMETER["Latitude_Of_Origin",53.5],UNIT["Meter",1.0]]';
+
+/** Irish Grid on the TM75 datum (EPSG:29903). */
+export const irishGridPrj =
+  'PROJCS["TM75_Irish_Grid",GEOGCS["GCS_TM75",DATUM["D_TM75",SPHEROID["Airy_Modified",6377340.189,299.3249646]],' +
+  'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],' +
+  'PARAMETER["False_Easting",200000.0],PARAMETER["False_Northing",250000.0],PARAMETER["Central_Meridian",-8.0],' +
+  'PARAMETER["Scale_Factor",1.000035],PARAMETER["Latitude_Of_Origin",53.5],UNIT["Meter",1.0]]';
+
+/** A transverse Mercator system with no EPSG name: only proj4 can place it (here UTM zone 30N's parameters). */
+export const unnamedTransverseMercatorPrj =
+  'PROJCS["Tractor_Grid",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],' +
+  'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],' +
+  'PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",-3.0],' +
+  'PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
+
+/** UTM zone 30 north on WGS 84 (EPSG:32630), as machinery exports write it. */
+export const utm30nPrj = unnamedTransverseMercatorPrj.replace('Tractor_Grid', 'WGS_1984_UTM_Zone_30N');
+
 function signedArea(ring: number[][]): number {
   let sum = 0;
   for (let i = 0; i + 1 < ring.length; i += 1)

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  epsgCodeSchema,
   importCommitRequestSchema,
   importCommitResponseSchema,
   importPreviewResponseSchema,
 } from '@headland/domain/api/fieldsApi';
-import { badRequest, HttpError } from '../../http/httpErrors.ts';
+import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
 import { commitImport, previewImport } from './boundaryImport.service.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
@@ -17,23 +18,31 @@ export const maxBoundaryFileBytes = 100 * 1024 * 1024;
 const access = { access: { area: 'fields' as const } };
 const tags = ['fields'];
 
-async function uploadedFile(request: FastifyRequest): Promise<Uint8Array> {
+/** The upload: one file, and optionally the EPSG code to read it in (field `srid`) when the file names none. */
+async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; srid?: number }> {
   if (!request.isMultipart()) throw badRequest('Send the boundary file as multipart/form-data.');
-  let file;
+  let bytes: Uint8Array | undefined;
+  let sridText: unknown;
   try {
-    file = await request.file();
-  } catch {
-    throw badRequest('The upload could not be read.');
-  }
-  if (!file) throw badRequest('No file was sent.');
-  try {
-    return await file.toBuffer();
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        bytes ??= content;
+      } else if (part.fieldname === 'srid') sridText = part.value;
+    }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, `The file is larger than ${maxBoundaryFileBytes / 1024 / 1024} MB.`);
     }
     throw badRequest('The upload could not be read.');
   }
+  if (!bytes) throw badRequest('No file was sent.');
+  if (sridText === undefined || sridText === '') return { bytes };
+  const srid = epsgCodeSchema.safeParse(sridText);
+  if (!srid.success) {
+    throw validationFailed([{ Field: 'srid', Message: 'The coordinate system must be an EPSG code.' }]);
+  }
+  return { bytes, srid: srid.data };
 }
 
 /** Field boundaries from a zipped shapefile, GeoJSON or KML file: preview, then create the chosen fields. */
@@ -52,12 +61,16 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         description:
-          'Multipart upload of one file: a zipped shapefile, a GeoJSON file or a KML (or KMZ) file.',
+          'Multipart upload of one file (a zipped shapefile, GeoJSON, KML, KMZ or GPX) in any field, and optionally `srid`: the EPSG code to read a file in that names no coordinate system.',
         consumes: ['multipart/form-data'],
         response: { 200: importPreviewResponseSchema },
       },
     },
-    async (request) => previewImport(db(), await uploadedFile(request)),
+    async (request) => {
+      const caller = fieldsCallerOf(request);
+      const upload = await uploadedFile(request);
+      return previewImport(db(), caller, upload.bytes, upload.srid);
+    },
   );
 
   api.post(

@@ -1,9 +1,10 @@
-import { Srid } from '@headland/domain/api/fieldsApi';
 import {
   ImportFileError,
+  wgs84Crs,
   type ImportedLayer,
   type ImportedSourceFeature,
   type ImportProperty,
+  type LayerCrs,
   type PolygonCoordinates,
 } from './importedLayer.ts';
 
@@ -12,46 +13,55 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Nesting of geometry collections followed: deeper ones are not boundaries. */
+const maxCollectionDepth = 4;
+
 /** Only polygon geometries are kept; a geometry collection gives its polygons. */
-function polygonsOf(geometry: unknown): PolygonCoordinates[] {
+export function polygonsOf(geometry: unknown, depth = 0): PolygonCoordinates[] {
   if (!isObject(geometry)) return [];
   if (geometry.type === 'Polygon' && Array.isArray(geometry.coordinates))
     return [geometry.coordinates as PolygonCoordinates];
   if (geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
     return geometry.coordinates as PolygonCoordinates[];
   }
-  if (geometry.type === 'GeometryCollection' && Array.isArray(geometry.geometries)) {
-    return geometry.geometries.flatMap(polygonsOf);
+  if (
+    geometry.type === 'GeometryCollection' &&
+    Array.isArray(geometry.geometries) &&
+    depth < maxCollectionDepth
+  ) {
+    return geometry.geometries.flatMap((part) => polygonsOf(part, depth + 1));
   }
   return [];
 }
 
-function propertiesOf(value: unknown): Record<string, ImportProperty> {
+/** Properties as the preview shows them: nested values become their JSON text, so nothing is lost from view. */
+export function propertiesOf(value: unknown): Record<string, ImportProperty> {
   if (!isObject(value)) return {};
   const properties: Record<string, ImportProperty> = {};
   for (const [key, property] of Object.entries(value)) {
-    if (property === null || ['string', 'number', 'boolean'].includes(typeof property)) {
-      properties[key] = property as ImportProperty;
-    } else {
-      // Nested values cannot name a field; they are kept as their JSON text so nothing is lost from view.
-      properties[key] = JSON.stringify(property);
-    }
+    if (typeof property === 'number') properties[key] = Number.isFinite(property) ? property : null;
+    else if (property === null || typeof property === 'string' || typeof property === 'boolean') {
+      properties[key] = property;
+    } else if (property !== undefined) properties[key] = JSON.stringify(property);
   }
   return properties;
 }
 
 /**
- * The coordinate system of a GeoJSON document: WGS 84 as RFC 7946 requires, unless it carries the older `crs`
- * member naming British National Grid.
+ * The coordinate system of a GeoJSON document: WGS 84 as RFC 7946 requires when it says nothing, or the EPSG code
+ * the older `crs` member names (whether the database knows it is checked later).
  */
-function sridOf(document: Json): Srid {
+function crsOf(document: Json): LayerCrs {
   const crs = document.crs;
   const name = isObject(crs) && isObject(crs.properties) ? crs.properties.name : undefined;
-  if (typeof name !== 'string') return Srid.Wgs84;
-  if (/(^|[^0-9])27700$/.test(name)) return Srid.BritishNationalGrid;
-  if (/(^|[^0-9])4326$/.test(name) || /CRS84$/i.test(name)) return Srid.Wgs84;
+  if (crs === undefined || crs === null) return { kind: 'unstated' };
+  if (typeof name === 'string') {
+    if (/CRS84$/i.test(name)) return wgs84Crs;
+    const code = /EPSG(?::+|::?[\d.]*:+|\/\d+\/)?(\d{4,6})$/i.exec(name.trim())?.[1];
+    if (code) return { kind: 'epsg', srid: Number(code), name: `EPSG:${code}` };
+  }
   throw new ImportFileError(
-    'The GeoJSON file uses a coordinate system that cannot be imported: use British National Grid (EPSG:27700) or WGS 84 (EPSG:4326).',
+    'The GeoJSON file names its coordinate system in a way that cannot be read: name it as an EPSG code (for example EPSG:27700), or save it in WGS 84.',
   );
 }
 
@@ -64,9 +74,9 @@ export function readGeoJson(text: string): ImportedLayer {
     throw new ImportFileError('The GeoJSON file is not valid JSON.');
   }
   if (!isObject(document) || typeof document.type !== 'string') {
-    throw new ImportFileError('The file is not a zipped shapefile, GeoJSON or KML file.');
+    throw new ImportFileError('The file is not a zipped shapefile, GeoJSON, KML, KMZ or GPX file.');
   }
-  const srid = sridOf(document);
+  const crs = crsOf(document);
   const featureOf = (feature: unknown): ImportedSourceFeature => {
     const polygons = isObject(feature) ? polygonsOf(feature.geometry) : [];
     return {
@@ -85,5 +95,5 @@ export function readGeoJson(text: string): ImportedLayer {
     const polygons = polygonsOf(document);
     features = [{ properties: {}, polygons: polygons.length > 0 ? polygons : null }];
   }
-  return { format: 'geojson', srid, features };
+  return { format: 'geojson', crs, features };
 }

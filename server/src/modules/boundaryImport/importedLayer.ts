@@ -1,8 +1,8 @@
-import type { ImportFormat, Srid } from '@headland/domain/api/fieldsApi';
+import type { ImportFormat } from '@headland/domain/api/fieldsApi';
 
 export type ImportProperty = string | number | boolean | null;
 
-/** Polygon coordinates in the file's own coordinate system: rings of [x, y] positions. */
+/** Polygon coordinates in the layer's coordinate system: rings of [x, y] positions. */
 export type PolygonCoordinates = number[][][];
 
 /** One feature as read from a file, before PostGIS checks and converts its geometry. */
@@ -12,12 +12,23 @@ export interface ImportedSourceFeature {
   polygons: PolygonCoordinates[] | null;
 }
 
-/** What a boundary file holds, read but not yet converted to EPSG:4326. */
+/** Where a layer's coordinates are: a known EPSG code, or not said by the file. */
+export type LayerCrs =
+  | { kind: 'epsg'; srid: number; name: string }
+  /** The file names no system: longitudes and latitudes are assumed unless the coordinates cannot be. */
+  | { kind: 'unstated' };
+
+/** What a boundary file holds, read by the format's reader but not yet checked by PostGIS. */
 export interface ImportedLayer {
   format: ImportFormat;
-  srid: Srid;
+  /** The system the coordinates are in now. */
+  crs: LayerCrs;
+  /** The system the file was written in, when the reader already converted it (a shapefile's .prj). */
+  source?: { srid: number | null; name: string };
   features: ImportedSourceFeature[];
 }
 
 /** A file the importer cannot read; its message is shown to the user as it is. */
 export class ImportFileError extends Error {}
+
+export const wgs84Crs: LayerCrs = { kind: 'epsg', srid: 4326, name: 'WGS 84 (EPSG:4326)' };

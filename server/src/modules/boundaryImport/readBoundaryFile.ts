@@ -1,30 +1,69 @@
+import { isZip, safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
 import { readGeoJson } from './geoJsonReader.ts';
 import { ImportFileError, type ImportedLayer } from './importedLayer.ts';
-import { readKml } from './kmlReader.ts';
-import { readZippedShapefile } from './zippedShapefileReader.ts';
+import { readKmlOrGpx } from './kmlGpxReader.ts';
+import { checkCounts, readShapefileLayers } from './shapefileLayer.ts';
 
-export const unknownFileMessage = 'The file is not a zipped shapefile, GeoJSON or KML file.';
+export const unknownFileMessage = 'The file is not a zipped shapefile, GeoJSON, KML, KMZ or GPX file.';
 
-const isZip = (bytes: Uint8Array) =>
-  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+const notAShapefile =
+  'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.';
+
+/** Only these parts of a zip are unpacked into memory; the rest is counted and dropped. */
+const usefulInZip = /\.(shp|dbf|prj|cpg|kml)$/i;
+
+function readZip(bytes: Uint8Array): ImportedLayer {
+  let files: Map<string, Uint8Array>;
+  try {
+    files = safeUnzip(bytes, { keep: (name) => usefulInZip.test(name) });
+  } catch (error) {
+    if (error instanceof ZipRefused) throw new ImportFileError(error.message);
+    throw error;
+  }
+  const layer = readShapefileLayers(files);
+  if (layer) return layer;
+  const kml = [...files.keys()].find((name) => name.toLowerCase().endsWith('.kml'));
+  if (kml) return readKmlOrGpx(new TextDecoder().decode(files.get(kml)), 'kml');
+  throw new ImportFileError(notAShapefile);
+}
+
+function vertexCount(layer: ImportedLayer): number {
+  let count = 0;
+  for (const feature of layer.features)
+    for (const polygon of feature.polygons ?? []) for (const ring of polygon) count += ring.length;
+  return count;
+}
 
 /**
- * Reads a boundary file, recognised by its content rather than its name: a zip (shapefile layers, or KMZ),
- * otherwise text that is GeoJSON (starts with '{') or KML (XML with a kml element).
+ * Reads a boundary file, recognised by its content rather than its name: a zip (shapefile layers, or a KMZ),
+ * otherwise text that is GeoJSON (starts with '{'), KML or GPX (XML with a kml or gpx element). The format's
+ * reader does the reading; what is left here is telling formats apart and refusing files too big to import.
  */
 export function readBoundaryFile(bytes: Uint8Array): ImportedLayer {
   if (bytes.length === 0) throw new ImportFileError('The file is empty.');
-  if (isZip(bytes)) return readZippedShapefile(bytes);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true })
-      .decode(bytes)
-      .replace(/^\uFEFF/, '')
-      .trimStart();
-  } catch {
-    throw new ImportFileError(unknownFileMessage);
+  let layer: ImportedLayer;
+  if (isZip(bytes)) layer = readZip(bytes);
+  else {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true })
+        .decode(bytes)
+        .replace(/^\uFEFF/, '')
+        .trimStart();
+    } catch {
+      throw new ImportFileError(unknownFileMessage);
+    }
+    const head = text.slice(0, 4000);
+    if (text.startsWith('<') && /<!DOCTYPE|<!ENTITY/i.test(head)) {
+      throw new ImportFileError(
+        'The file declares an XML document type, which is not accepted: remove the DOCTYPE and try again.',
+      );
+    }
+    if (text.startsWith('{')) layer = readGeoJson(text);
+    else if (text.startsWith('<') && /<(\w+:)?kml[\s>]/.test(head)) layer = readKmlOrGpx(text, 'kml');
+    else if (text.startsWith('<') && /<(\w+:)?gpx[\s>]/.test(head)) layer = readKmlOrGpx(text, 'gpx');
+    else throw new ImportFileError(unknownFileMessage);
   }
-  if (text.startsWith('{')) return readGeoJson(text);
-  if (text.startsWith('<') && /<(\w+:)?kml[\s>]/.test(text.slice(0, 2000))) return readKml(text);
-  throw new ImportFileError(unknownFileMessage);
+  checkCounts(layer.features.length, vertexCount(layer));
+  return layer;
 }
