@@ -19,6 +19,13 @@ export interface ServerConfig {
   logLevel: string;
   /** Key of the keyed basemap providers (aerial, Ordnance Survey, road map); null when none is configured. */
   bingMapsKey: string | null;
+  /** Folder of the document library's files; by default `<dataDir>-files`, beside the embedded database. */
+  filesDir?: string;
+  /**
+   * An S3-compatible bucket for the document library instead of the folder, so that several servers share one
+   * library: `https://KEY_ID:SECRET@host[:port]/bucket?region=eu-west-2` (path-style requests).
+   */
+  filesS3Url?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,5 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     logLevel: env.LOG_LEVEL ?? 'warn',
     bingMapsKey: env.BING_MAPS_KEY || null,
+    filesDir: env.FILES_DIR || undefined,
+    filesS3Url: env.FILES_S3_URL || undefined,
   };
 }
