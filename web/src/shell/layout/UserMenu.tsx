@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Menu } from '@mantine/core';
 import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
 import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
+import { useDocumentsMenu } from '../../modules/documents/useDocumentsMenu.tsx';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
@@ -15,6 +16,7 @@ export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }:
   const { t } = useTranslation();
   const manageHoldings = useManageHoldingsMenu();
   const editPermissions = useEditPermissionsMenu();
+  const documents = useDocumentsMenu();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -27,11 +29,13 @@ export function UserMenu({ userName, onManageUser, onChangePassword, onLogOut }:
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
         {editPermissions.item}
         {manageHoldings.item}
+        {documents.item}
         <Menu.Divider />
         <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
       </Menu.Dropdown>
       {manageHoldings.dialog}
       {editPermissions.dialog}
+      {documents.dialog}
     </Menu>
   );
 }
