@@ -52,7 +52,7 @@ const documentColumns = sql`
     ORDER BY f.id LIMIT 1) AS "fieldId",
   d.uploaded_by AS "uploadedBy"`;
 
-/** The library of a holding, of one year or every year, newest upload first. */
+/** The library of a holding, of one year or every year: newest upload first, in the order sent within one. */
 export function selectDocuments(
   db: Db,
   access: CroppingAccess,
@@ -63,7 +63,7 @@ export function selectDocuments(
     sql`SELECT ${documentColumns} FROM import_documents d
          WHERE d.holding_id = ${access.holdingId} ${yearId === null ? sql`` : sql`AND d.year_id = ${yearId}`}
            AND ${documentVisibleSql(access)}
-         ORDER BY d.upload_date DESC, d.id DESC`,
+         ORDER BY d.upload_date DESC, d.id`,
   );
 }
 
@@ -82,7 +82,7 @@ export function selectDocumentsByIds(
              sql`, `,
            )})
            AND ${documentVisibleSql(access)}
-         ORDER BY d.upload_date DESC, d.id DESC`,
+         ORDER BY d.upload_date DESC, d.id`,
   );
 }
 

@@ -11,8 +11,8 @@ export interface DocumentGridProps {
   documents: readonly ImportDocument[];
   size: DocumentListSize;
   onOpen(document: ImportDocument): void;
-  /** Height of the scrolling area in pixels. */
-  height: number;
+  /** Height of the scrolling area, as CSS. */
+  height: string;
 }
 
 const padding = 12;

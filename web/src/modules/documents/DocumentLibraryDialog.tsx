@@ -176,7 +176,12 @@ export function DocumentLibraryDialog({ onClose }: DocumentLibraryDialogProps) {
                 ? t(search.trim() ? 'documents.noMatch' : 'documents.empty')
                 : t('documents.count', { count: shown.length })}
             </Text>
-            <DocumentGrid documents={shown} size={size} onOpen={setOpened} height={480} />
+            <DocumentGrid
+              documents={shown}
+              size={size}
+              onOpen={setOpened}
+              height="max(200px, calc(100dvh - 400px))"
+            />
           </>
         )}
         <Group justify="flex-end">

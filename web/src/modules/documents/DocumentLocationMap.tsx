@@ -56,7 +56,7 @@ export function DocumentLocationMap({ lon, lat, label }: DocumentLocationMapProp
       aria-label={label}
       data-lon={lon}
       data-lat={lat}
-      style={{ height: 220, width: '100%' }}
+      style={{ height: 180, width: '100%' }}
     />
   );
 }
