@@ -31,8 +31,8 @@ export function DocumentGrid({ documents, size, onOpen, height }: DocumentGridPr
   useLayoutEffect(() => {
     if (!element) return;
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    // The observer reports the first size as it starts observing.
     observer.observe(element);
-    setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, [element]);
   const columns = Math.max(1, Math.floor((width || cellWidth) / cellWidth));

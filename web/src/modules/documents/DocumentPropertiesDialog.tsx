@@ -13,7 +13,7 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { DatePicker } from '../fields/widgets/DatePicker.tsx';
 import { DocumentMessageDialog } from './DocumentMessageDialog.tsx';
 import { PdfIcon } from './DocumentThumbnail.tsx';
-import { useDeleteDocument, useEditDocument, useImageBlob, useObjectUrl } from './documentsQueries.ts';
+import { useDeleteDocument, useEditDocument, useImageUrl } from './documentsQueries.ts';
 
 // The map's code loads only when a geotagged picture is opened.
 const DocumentLocationMap = lazy(() =>
@@ -45,7 +45,7 @@ export function DocumentPropertiesDialog({ document, manages, onClose }: Documen
   const [documentDate, setDocumentDate] = useState<string | null>(originalDate);
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const preview = useObjectUrl(useImageBlob(document.ThumbnailPath, 'large').data);
+  const preview = useImageUrl(document.ThumbnailPath, 'large');
   const years = useMemo(
     () => [...new Set([...holding.CropYears, document.Year])].sort((a, b) => b - a),
     [holding.CropYears, document.Year],

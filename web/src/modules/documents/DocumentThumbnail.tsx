@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportDocument } from '@headland/domain/api/documentsApi';
 import { thumbnailSizes } from '@headland/domain/documentRules';
 import type { DocumentListSize } from '@headland/domain/limits';
-import { useImageBlob, useObjectUrl } from './documentsQueries.ts';
+import { useImageUrl } from './documentsQueries.ts';
 
 /** The icon a PDF is shown with: the kept image library renders no PDF pages. */
 export function PdfIcon({ size }: { size: number }) {
@@ -30,8 +30,7 @@ export function PdfIcon({ size }: { size: number }) {
 /** A document's picture in a list size: its thumbnail, or the PDF icon. */
 export function DocumentThumbnail({ document, size }: { document: ImportDocument; size: DocumentListSize }) {
   const pixels = thumbnailSizes[size];
-  const blob = useImageBlob(document.ThumbnailPath, size);
-  const url = useObjectUrl(blob.data);
+  const url = useImageUrl(document.ThumbnailPath, size);
   if (!document.ThumbnailPath) return <PdfIcon size={Math.round(pixels * 0.8)} />;
   return (
     <div style={{ width: pixels, height: pixels, display: 'grid', placeItems: 'center' }}>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   documentListResponseSchema,
   documentSchema,
@@ -31,43 +30,47 @@ export function useDocumentList(year: number | 'all') {
   });
 }
 
-/**
- * The bytes behind an image path, fetched with the session's token (an `img` element cannot send it) and kept
- * by the query cache; `null` path, no fetch.
- */
-export function useImageBlob(path: string | null, size?: DocumentListSize) {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: ['documentImage', path, size ?? null],
-    enabled: path !== null,
-    staleTime: Infinity,
-    gcTime: 5 * 60 * 1000,
-    queryFn: async ({ signal }) =>
-      (
-        await api.get(path!, {
-          responseType: 'blob',
-          query: size ? { size } : undefined,
-          spinner: false,
-          errorDialog: false,
-          signal,
-        })
-      ).blob,
+const watchedCaches = new WeakSet<QueryCache>();
+
+/** Releases the object URL of an image once the query cache lets go of it. */
+function revokeOnRemoval(client: QueryClient): void {
+  const cache = client.getQueryCache();
+  if (watchedCaches.has(cache)) return;
+  watchedCaches.add(cache);
+  cache.subscribe((event) => {
+    if (event.type !== 'removed' || event.query.queryKey[0] !== imageKey) return;
+    const data = event.query.state.data as { url: string } | undefined;
+    if (data) URL.revokeObjectURL(data.url);
   });
 }
 
-/** An object URL for a blob, made while the component shows it and released after. */
-export function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
+const imageKey = 'documentImage';
+
+/**
+ * An object URL of the file behind an image path, fetched with the session's token (an `img` element cannot
+ * send it) and kept by the query cache, which releases the URL when it drops the query; null path, no fetch.
+ */
+export function useImageUrl(path: string | null, size?: DocumentListSize): string | null {
+  const api = useApiClient();
+  const client = useQueryClient();
+  revokeOnRemoval(client);
+  const query = useQuery({
+    queryKey: [imageKey, path, size ?? null],
+    enabled: path !== null,
+    staleTime: Infinity,
+    gcTime: 5 * 60 * 1000,
+    queryFn: async ({ signal }) => {
+      const file = await api.get(path!, {
+        responseType: 'blob',
+        query: size ? { size } : undefined,
+        spinner: false,
+        errorDialog: false,
+        signal,
+      });
+      return { url: URL.createObjectURL(file.blob) };
+    },
+  });
+  return query.data?.url ?? null;
 }
 
 /** Saves the properties popup. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportDocument } from '@headland/domain/api/documentsApi';
 import type { FieldMap } from '../../../map/FieldMap.ts';
 import { useAppSession } from '../../../shell/session/AppSessionContext.tsx';
@@ -22,24 +22,27 @@ export function PictureLayerView({ fieldMap }: { fieldMap: FieldMap }) {
 function PictureLayerOnMap({ fieldMap, manages }: { fieldMap: FieldMap; manages: boolean }) {
   const session = useAppSession();
   const list = useDocumentList(session.yearId);
-  const [layer, setLayer] = useState<PictureLayer | null>(null);
+  const layer = useRef<PictureLayer | null>(null);
   const [opened, setOpened] = useState<ImportDocument | null>(null);
+  const documents = list.data;
 
   useEffect(() => {
     const created = createPictureLayer({ map: fieldMap.map, onOpen: setOpened });
-    setLayer(created);
+    layer.current = created;
     return () => {
       created.dispose();
-      setLayer(null);
+      layer.current = null;
     };
   }, [fieldMap]);
 
+  // Declared after the effect that makes the layer, so it runs after it when both do.
   useEffect(() => {
-    if (!layer) return;
-    layer.setDocuments(list.data ?? []);
+    const pictures = layer.current;
+    if (!pictures) return;
+    pictures.setDocuments(documents ?? []);
     const target = fieldMap.map.getTargetElement();
-    if (target) target.dataset.pictures = String(layer.count());
-  }, [layer, list.data, fieldMap]);
+    if (target) target.dataset.pictures = String(pictures.count());
+  }, [documents, fieldMap]);
 
   return opened ? (
     <DocumentPropertiesDialog document={opened} manages={manages} onClose={() => setOpened(null)} />
