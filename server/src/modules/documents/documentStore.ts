@@ -105,6 +105,18 @@ export class S3DocumentStore implements DocumentStore {
   }
 }
 
+const storesByConfig = new WeakMap<ServerConfig, DocumentStore>();
+
+/** The one store of an app's configuration, shared by the library's routes and the holding export and import. */
+export function documentStoreFor(config: ServerConfig): DocumentStore {
+  let store = storesByConfig.get(config);
+  if (!store) {
+    store = createDocumentStore(config);
+    storesByConfig.set(config, store);
+  }
+  return store;
+}
+
 /**
  * The store the configuration names: the S3 bucket of `filesS3Url`, else the folder `filesDir`, else a folder
  * beside the embedded database (`<dataDir>-files`). An in-memory database (the tests') gets a temporary folder.

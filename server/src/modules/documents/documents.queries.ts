@@ -115,6 +115,8 @@ export interface NewDocumentRow {
   exifDate: string | null;
   location: { lon: number; lat: number } | null;
   uploadedBy: number;
+  /** When the file was first uploaded, for a library carried by a holding export; now by default. */
+  uploadDate?: string;
 }
 
 /** Inserts the rows of one upload; answers their ids in the order given. */
@@ -123,12 +125,12 @@ export async function insertDocuments(db: Db, rows: readonly NewDocumentRow[]): 
     (row) => sql`(${row.holdingId}, ${row.yearId}, ${row.fileName}, ${row.contentType}, ${row.storageName},
       ${row.ext}, ${row.sizeBytes}, ${row.hasThumbnail}, ${row.exifDate}::timestamptz,
       ${row.location ? sql`ST_SetSRID(ST_MakePoint(${row.location.lon}, ${row.location.lat}), 4326)` : sql`NULL`},
-      ${row.uploadedBy})`,
+      ${row.uploadedBy}, coalesce(${row.uploadDate ?? null}::timestamptz, now()))`,
   );
   const inserted = await sqlRows<{ id: number; storage_name: string }>(
     db,
     sql`INSERT INTO import_documents (holding_id, year_id, file_name, content_type, storage_name, ext, size_bytes,
-          has_thumbnail, exif_date, exif_location, uploaded_by)
+          has_thumbnail, exif_date, exif_location, uploaded_by, upload_date)
         VALUES ${sql.join(values, sql`, `)}
         RETURNING id, storage_name`,
   );

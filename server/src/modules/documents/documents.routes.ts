@@ -17,7 +17,7 @@ import { megabytesText } from '@headland/domain/documentRules';
 import { documentMaxFiles, documentMaxTotalBytes } from '@headland/domain/limits';
 import { badRequest } from '../../http/httpErrors.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
-import { createDocumentStore, type DocumentStore } from './documentStore.ts';
+import { documentStoreFor, type DocumentStore } from './documentStore.ts';
 import {
   deleteDocument,
   documentProblem,
@@ -116,7 +116,7 @@ export async function documentsRoutes(
   // Another area may have registered multipart for the whole app already; a second parser would be refused.
   // The limits that matter are given per request above.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-  const store = options.store ?? createDocumentStore(app.deps.config);
+  const store = options.store ?? documentStoreFor(app.deps.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 

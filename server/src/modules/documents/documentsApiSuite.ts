@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentListResponse, ImportDocument } from '@headland/domain/api/documentsApi';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import type { ServerConfig } from '../../config.ts';
-import { addMember, bearer, createUser, signInToHolding } from '../../testing/factories.ts';
+import { addMember, bearer, createUser, signIn, signInToHolding } from '../../testing/factories.ts';
 import {
   createFieldsHolding,
   seedCropTable,
@@ -356,13 +357,13 @@ export function documentsApiSuite(options: DocumentsSuiteOptions): void {
     });
 
     it.each([
-      [{ Ids: [] }],
-      [{ Ids: ['1'] }],
-      [{ Ids: [0] }],
-      [{ Ids: Array.from({ length: 501 }, (_, i) => i + 1) }],
-      [{ Ids: [2 ** 31] }],
-      [{}],
-    ])('refuses ids %j', async (body) => {
+      ['no ids', { Ids: [] }],
+      ['an id as text', { Ids: ['1'] }],
+      ['id 0', { Ids: [0] }],
+      ['501 ids', { Ids: Array.from({ length: 501 }, (_, i) => i + 1) }],
+      ['an id beyond the integers', { Ids: [2 ** 31] }],
+      ['no Ids', {}],
+    ])('refuses %s', async (_what, body) => {
       expect((await inject('POST', '/api/import/document/read/ids', farm.headers, body)).statusCode).toBe(
         400,
       );
@@ -533,6 +534,80 @@ export function documentsApiSuite(options: DocumentsSuiteOptions): void {
         (await inject('POST', `/api/import/document/delete/${uploaded[0]!.ImportDocumentId}`, headers))
           .statusCode,
       ).toBe(403);
+    });
+  });
+
+  describe('holding export and import', () => {
+    /** An administrator, who may create holdings, imports the export. */
+    const importer = async () => {
+      const user = await createUser(test.db, { role: Role.Admin });
+      return { user, headers: bearer(await signIn(test.app, user)) };
+    };
+
+    it('carry the library: its files, names, years, dates and places, with thumbnails made again', async () => {
+      const exported = await inject('POST', `/api/export/omnia/holding/${farm.holdingId}`, farm.headers);
+      expect(exported.statusCode, exported.body.slice(0, 300)).toBe(200);
+      const entries = unzipSync(new Uint8Array(exported.rawPayload));
+      const index = JSON.parse(strFromU8(entries['documents.json']!)) as { fileName: string }[];
+      const library = (
+        await inject('GET', `/api/import/document/read/${farm.holdingId}/all`, farm.headers)
+      ).json<DocumentListResponse>();
+      expect(index.map((entry) => entry.fileName).sort()).toEqual(
+        library.Documents.map((d) => d.FileName).sort(),
+      );
+
+      const filesBefore = await options.storedFileCount();
+      const body = multipartBody([
+        { field: 'file', name: 'farm.zip', bytes: exported.rawPayload, type: 'application/zip' },
+      ]);
+      const administrator = await importer();
+      const imported = await test.app.inject({
+        method: 'POST',
+        url: '/api/import/omnia/holding',
+        headers: { ...administrator.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+      const copyId = imported.json<{ Holding: { HoldingId: number } }>().Holding.HoldingId;
+      const copyHeaders = bearer(await signInToHolding(test.app, administrator.user, copyId, 2025));
+      const copy = (
+        await inject('GET', `/api/import/document/read/${copyId}/all`, copyHeaders)
+      ).json<DocumentListResponse>();
+      const shape = (d: ImportDocument) => [
+        d.FileName,
+        d.Year,
+        d.ExifDate,
+        d.ExifLocation?.WellKnownText ?? null,
+        d.Size,
+        d.UploadDate,
+      ];
+      expect(copy.Documents.map(shape).sort()).toEqual(library.Documents.map(shape).sort());
+      const picture = copy.Documents.find((d) => d.Kind === 'picture')!;
+      expect((await inject('GET', `${picture.ThumbnailPath}?size=small`, copyHeaders)).statusCode).toBe(200);
+      const pictures = library.Documents.filter((d) => d.Kind === 'picture').length;
+      expect(await options.storedFileCount()).toBe(filesBefore + library.Documents.length + 3 * pictures);
+    });
+
+    it('keeps nothing of a library whose import fails', async () => {
+      const exported = await inject('POST', `/api/export/omnia/holding/${farm.holdingId}`, farm.headers);
+      const entries = unzipSync(new Uint8Array(exported.rawPayload));
+      // The last file of the library is damaged: everything before it was stored, and must go again.
+      const names = Object.keys(entries).filter((name) => name.startsWith('documents/'));
+      entries[names[names.length - 1]!] = strToU8('not a picture at all');
+      const rowsBefore = await rowCount();
+      const filesBefore = await options.storedFileCount();
+      const body = multipartBody([
+        { field: 'file', name: 'farm.zip', bytes: Buffer.from(zipSync(entries)), type: 'application/zip' },
+      ]);
+      const imported = await test.app.inject({
+        method: 'POST',
+        url: '/api/import/omnia/holding',
+        headers: { ...(await importer()).headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(imported.statusCode).toBe(400);
+      expect(await rowCount()).toBe(rowsBefore);
+      expect(await options.storedFileCount()).toBe(filesBefore);
     });
   });
 
