@@ -80,7 +80,8 @@ export class S3DocumentStore implements DocumentStore {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     const response = await this.send('PUT', key, {
-      body: bytes,
+      // Node's fetch sends any Uint8Array; the DOM typing of another workspace knows only its own kinds.
+      body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength),
       headers: { 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) },
     });
     await response.arrayBuffer();
