@@ -34,6 +34,13 @@ export interface ServerConfig {
    * true trusts every proxy; a comma-separated list of addresses or CIDR ranges trusts those proxies only.
    */
   trustProxy?: boolean | string;
+  /** Folder of the document library's files; by default `<dataDir>-files`, beside the embedded database. */
+  filesDir?: string;
+  /**
+   * An S3-compatible bucket for the document library instead of the folder, so that several servers share one
+   * library: `https://KEY_ID:SECRET@host[:port]/bucket?region=eu-west-2` (path-style requests).
+   */
+  filesS3Url?: string;
 }
 
 /** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
@@ -103,6 +110,8 @@ const envSchema = z.object({
   VITE_BASEMAP_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
   VITE_P_SORPTION_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
   TRUST_PROXY: optionalText,
+  FILES_DIR: optionalText,
+  FILES_S3_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL of an S3-compatible bucket'),
 });
 
 /**
@@ -140,6 +149,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       (url): url is string => url !== undefined,
     ),
     trustProxy: trustProxyFromEnv(settings.TRUST_PROXY),
+    filesDir: settings.FILES_DIR,
+    filesS3Url: settings.FILES_S3_URL,
   };
 }
 

@@ -6,6 +6,7 @@ import * as fieldTables from './tables/fields.ts';
 import * as loginTokenTables from './tables/loginTokens.ts';
 import * as invitationTables from './tables/invitations.ts';
 import * as mailTables from './tables/mailOutbox.ts';
+import * as documentTables from './tables/documents.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -15,6 +16,7 @@ export * from './tables/fields.ts';
 export * from './tables/loginTokens.ts';
 export * from './tables/invitations.ts';
 export * from './tables/mailOutbox.ts';
+export * from './tables/documents.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -26,4 +28,5 @@ export const schema = {
   ...loginTokenTables,
   ...invitationTables,
   ...mailTables,
+  ...documentTables,
 };

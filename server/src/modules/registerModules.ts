@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { KeptLists } from './fields/keptLists.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -38,4 +39,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerMail(app);
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);
+  await app.register(documentsRoutes);
 }

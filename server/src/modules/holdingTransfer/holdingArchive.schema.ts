@@ -196,4 +196,6 @@ export interface HoldingArchive {
   fields: FieldsFile;
   croppings: CroppingsFile;
   settings: SettingsFile;
+  /** The document library's entries (`documents.json` and the original files), read by the documents module. */
+  documentFiles?: Readonly<Record<string, Uint8Array>>;
 }

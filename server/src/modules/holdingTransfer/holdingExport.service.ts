@@ -6,6 +6,8 @@ import { forbidden, notFound } from '../../http/httpErrors.ts';
 import { isCroppingRestricted } from '../croppings/croppingAccess.ts';
 import { actorOf, mayOpen, permissionsOn, type HoldingsCaller } from '../holdings/holdingCaller.ts';
 import { holdingRecord } from '../holdings/holdings.queries.ts';
+import { exportDocumentFiles } from '../documents/documentArchive.ts';
+import type { DocumentStore } from '../documents/documentStore.ts';
 import {
   archiveFiles,
   archiveFormat,
@@ -48,6 +50,7 @@ export async function exportHolding(
   db: Db,
   caller: HoldingsCaller,
   holdingId: number,
+  documentStore?: DocumentStore,
 ): Promise<HoldingExport> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw notFound('This holding does not exist.');
@@ -101,8 +104,11 @@ export async function exportHolding(
     return { manifest, holding, cropYears, weather, fields, croppings, settings };
   });
   const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
+  // The document library, when a store is given: its index and original files.
+  const documents = documentStore ? await exportDocumentFiles(db, documentStore, holdingId) : {};
   const zip = zipSync(
     {
+      ...documents,
       [archiveFiles.manifest]: json(files.manifest),
       [archiveFiles.holding]: json(files.holding),
       [archiveFiles.cropYears]: json(files.cropYears),

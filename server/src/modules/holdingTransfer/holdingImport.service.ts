@@ -1,4 +1,10 @@
 import { strFromU8, unzipSync, type Unzipped } from 'fflate';
+import {
+  importDocumentFiles,
+  isDocumentArchiveEntry,
+  removeDocumentFiles,
+} from '../documents/documentArchive.ts';
+import type { DocumentStore } from '../documents/documentStore.ts';
 import type { z } from 'zod';
 import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -46,7 +52,7 @@ function unpack(data: Uint8Array): Unzipped {
   try {
     return unzipSync(data, {
       filter: (file) => {
-        if (!wanted.has(file.name)) return false;
+        if (!wanted.has(file.name) && !isDocumentArchiveEntry(file.name)) return false;
         unpacked += file.originalSize;
         if (unpacked > maxUnpackedBytes) throw new RangeError('too large');
         return true;
@@ -111,6 +117,7 @@ export function readHoldingArchive(data: Uint8Array): HoldingArchive {
     fields: parseFile(files, archiveFiles.fields, fieldsFileSchema),
     croppings: parseFile(files, archiveFiles.croppings, croppingsFileSchema),
     settings: parseFile(files, archiveFiles.settings, settingsFileSchema),
+    documentFiles: Object.fromEntries(Object.entries(files).filter(([name]) => isDocumentArchiveEntry(name))),
   };
   checkConsistency(archive);
   return archive;
@@ -206,12 +213,15 @@ export async function importHolding(
   deps: HoldingsDeps,
   caller: HoldingsCaller,
   data: Uint8Array,
+  documentStore?: DocumentStore,
 ): Promise<HoldingDetails> {
   assertMayCreateHoldings(caller);
   const archive = readHoldingArchive(data);
+  // The library's files, written inside the transaction and removed again should it fail.
+  let documentKeys: string[] = [];
   const { auth, brand } = caller;
   const admin = isAdminOrHigher(auth.user.role);
-  const holdingId = await deps.db.transaction(async (tx) => {
+  const importing = deps.db.transaction(async (tx) => {
     await checkReferences(tx, caller, archive);
     const file = archive.holding;
     const [row] = await tx
@@ -280,6 +290,14 @@ export async function importHolding(
         })),
       );
     }
+    if (documentStore) {
+      const target = {
+        holdingId: id,
+        userId: auth.user.id,
+        cropYears: archive.cropYears.map((y) => y.yearId),
+      };
+      documentKeys = await importDocumentFiles(tx, documentStore, target, archive.documentFiles ?? {});
+    }
     await recordEvent(tx, actorOf(caller, id), {
       action: EventAction.Import,
       source: Module.Holding,
@@ -292,6 +310,10 @@ export async function importHolding(
       },
     });
     return id;
+  });
+  const holdingId = await importing.catch(async (error: unknown) => {
+    if (documentStore) await removeDocumentFiles(documentStore, documentKeys);
+    throw error;
   });
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
   const record = await holdingRecord(deps.db, holdingId, auth.user.id);

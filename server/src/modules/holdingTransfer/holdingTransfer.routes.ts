@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { holdingIdParamsSchema, holdingImportResponseSchema } from '@headland/domain/api/holdingsApi';
 import { badRequest, HttpError } from '../../http/httpErrors.ts';
 import { assertMayCreateHoldings, holdingsCallerOf } from '../holdings/holdingCaller.ts';
+import { documentStoreFor } from '../documents/documentStore.ts';
 import { exportHolding } from './holdingExport.service.ts';
 import { importHolding, maxArchiveBytes } from './holdingImport.service.ts';
 
@@ -52,7 +53,12 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { fileName, zip } = await exportHolding(db(), holdingsCallerOf(request), request.params.id);
+      const { fileName, zip } = await exportHolding(
+        db(),
+        holdingsCallerOf(request),
+        request.params.id,
+        documentStoreFor(app.deps.config),
+      );
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -80,6 +86,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
         { db: db(), authCache: app.authCache },
         caller,
         await uploadedArchive(request),
+        documentStoreFor(app.deps.config),
       );
       return { Holding: holding };
     },

@@ -198,6 +198,29 @@ const walked: Record<string, Probe> = {
   'POST /api/export/omnia/holding/{id}': async () => [
     await call('POST', `/api/export/omnia/holding/${farm.holdingId}`),
   ],
+  // The document library: documents.test.ts checks that pictures taken in a hidden cropping stay hidden.
+  'GET /api/import/document/read/{holdingId}/{x}': async () => [
+    await call('GET', `/api/import/document/read/${farm.holdingId}/2025`),
+  ],
+  'POST /api/import/document/read/ids': async () => [
+    await call('POST', '/api/import/document/read/ids', { Ids: [1, 2, 3] }),
+  ],
+  'POST /api/import/document/import/{holdingId}/{yearId}': async () => [
+    await call('POST', `/api/import/document/import/${farm.holdingId}/2025`, {}),
+  ],
+  'POST /api/import/document/delete/{id}': async () => [await call('POST', '/api/import/document/delete/1')],
+  'POST /api/import/document/edit': async () => [
+    await call('POST', '/api/import/document/edit', {
+      ImportDocumentId: 1,
+      FileName: 'a',
+      Description: null,
+      Year: 2025,
+      ExifDate: null,
+    }),
+  ],
+  'GET /api/img/{holdingId}/{name}/{ext}': async () => [
+    await call('GET', `/api/img/${farm.holdingId}/${'0'.repeat(32)}/jpg`),
+  ],
 };
 
 /** Routes that answer nothing about croppings, fields or layers, with why. */

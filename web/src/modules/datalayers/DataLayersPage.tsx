@@ -37,6 +37,7 @@ import { MarginPanel } from './MarginPanel.tsx';
 import { PlaceSearch } from './PlaceSearch.tsx';
 import { ToolsPanel } from './ToolsPanel.tsx';
 import { useFieldMap } from './useFieldMap.ts';
+import { PictureLayerView } from '../documents/map/PictureLayerView.tsx';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
 
@@ -249,6 +250,7 @@ export function DataLayersPage() {
         <h2>{t('map.title')}</h2>
       </VisuallyHidden>
       <div ref={targetRef} role="region" aria-label={t('map.region')} tabIndex={0} />
+      {fieldMap && <PictureLayerView fieldMap={fieldMap} />}
 
       {fieldsQuery.isPending && (
         <Paper

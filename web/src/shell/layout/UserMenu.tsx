@@ -3,6 +3,7 @@ import { Avatar, Badge, Box, Button, Group, Menu, Stack, Switch } from '@mantine
 import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
 import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
 import { useDebugToggle } from './debugToggles.ts';
+import { useDocumentsMenu } from '../../modules/documents/useDocumentsMenu.tsx';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
@@ -39,6 +40,7 @@ export function UserMenu({
   const editPermissions = useEditPermissionsMenu();
   const [showIds, setShowIds] = useDebugToggle('showIds', debug);
   const [autoRefresh, setAutoRefresh] = useDebugToggle('autoRefresh', debug);
+  const documents = useDocumentsMenu();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -78,6 +80,7 @@ export function UserMenu({
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
         {editPermissions.item}
         {manageHoldings.item}
+        {documents.item}
         {debug && (
           <>
             <Menu.Divider />
@@ -104,6 +107,7 @@ export function UserMenu({
       </Menu.Dropdown>
       {manageHoldings.dialog}
       {editPermissions.dialog}
+      {documents.dialog}
     </Menu>
   );
 }
