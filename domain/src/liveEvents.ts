@@ -87,7 +87,7 @@ export function describeEvent(
     crop: inSentence(text(data.Crop) || text(data.Name)),
     year: text(data.YearId),
     email: text(data.Email),
-    count: text(data.Count),
+    number: text(data.Count),
   };
   return known
     ? { key: `live.event.${event.ObjectType}.${event.Action}`, params }

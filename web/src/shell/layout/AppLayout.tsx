@@ -10,6 +10,8 @@ import { HoldingYearPicker } from '../login/HoldingYearPicker.tsx';
 import { AppRoutes } from '../AppRoutes.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
 import { useRouteDataPrefetch } from '../useRouteDataPrefetch.ts';
+import { LiveProvider, useLive } from '../live/LiveContext.tsx';
+import { NotificationsButton } from '../live/NotificationsPopup.tsx';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
 import { MainMenu } from './MainMenu.tsx';
@@ -18,8 +20,17 @@ import { YearSwitcher } from './YearSwitcher.tsx';
 
 type OpenDialog = 'holding' | 'user' | 'password' | null;
 
-/** The app around the module screens: header, main menu and the user's dialogs. */
+/** The app around the module screens, with the live side of the holding (heartbeat, socket, notifications). */
 export function AppLayout() {
+  return (
+    <LiveProvider>
+      <AppFrame />
+    </LiveProvider>
+  );
+}
+
+/** Header, main menu and the user's dialogs. */
+function AppFrame() {
   const { t } = useTranslation();
   const api = useApiClient();
   const session = useAppSession();
@@ -28,6 +39,7 @@ export function AppLayout() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const userName = `${user.FirstName} ${user.LastName}`.trim() || user.Email;
   const closeDialog = () => setDialog(null);
+  const live = useLive();
   useRouteDataPrefetch();
 
   return (
@@ -57,6 +69,7 @@ export function AppLayout() {
             </Button>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationsButton />
             <YearSwitcher
               years={holding.CropYears}
               current={yearId}
@@ -79,7 +92,7 @@ export function AppLayout() {
           features={brand.features}
           modules={brand.modules}
           role={resolveRole(session.selection.Role)}
-          sessions={session.selection.Sessions}
+          sessions={live?.state.sessions ?? session.selection.Sessions}
           onNavigate={menu.close}
         />
       </AppShell.Navbar>

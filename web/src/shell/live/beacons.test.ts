@@ -3,7 +3,7 @@ import { disconnectBeaconUrl, errorBeaconUrl, installBeacons } from './beacons.t
 
 async function bodies(send: ReturnType<typeof vi.fn>) {
   return Promise.all(
-    send.mock.calls.map(async ([url, blob]: [string, Blob]) => ({
+    (send.mock.calls as unknown as [string, Blob][]).map(async ([url, blob]) => ({
       url,
       type: blob.type,
       body: JSON.parse(await blob.text()),
