@@ -31,6 +31,11 @@ export function NotificationsButton() {
   const { state } = live;
   const unread = state.unread.size;
   const sessionCount = state.sessions.length;
+  const open = () => {
+    // New events are what the user comes for.
+    if (unread > 0) setView('events');
+    setOpened(true);
+  };
   const close = () => {
     setOpened(false);
     // What was shown has been read.
@@ -39,7 +44,7 @@ export function NotificationsButton() {
   return (
     <Popover
       opened={opened}
-      onChange={(next) => (next ? setOpened(true) : close())}
+      onChange={(next) => (next ? open() : close())}
       position="bottom-end"
       width={380}
       withinPortal
@@ -58,7 +63,7 @@ export function NotificationsButton() {
               aria-label={
                 unread > 0 ? t('live.notificationsUnread', { count: unread }) : t('live.notifications')
               }
-              onClick={() => (opened ? close() : setOpened(true))}
+              onClick={() => (opened ? close() : open())}
             >
               <BellIcon />
             </ActionIcon>
