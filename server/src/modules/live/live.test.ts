@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CropId } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
+import { defaultHoldingPermissions, withHoldingPermission } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import { recordEvent } from '../../events/recordEvent.ts';
 import {
@@ -199,6 +200,57 @@ describe('the live socket', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await socketB.closed()).toBe(4401);
+  });
+});
+
+describe('what a member may read', () => {
+  it('leaves events of a module the member may not read out of the socket and the heartbeat', async () => {
+    const holding = await createHolding(test.db, {
+      cropYears: [2025],
+      features: { perHoldingPermissions: true },
+    });
+    const owner = await createUser(test.db, { role: Role.Agronomist });
+    const member = await createUser(test.db, { role: Role.Agronomist });
+    await addMember(test.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    await addMember(test.db, holding.id, member.id, {
+      holdingRole: HoldingRole.Member,
+      holdingPermissions: withHoldingPermission(defaultHoldingPermissions(Role.Agronomist), 'main.fields', {
+        read: false,
+        write: false,
+      }),
+    });
+    const a = await join(holding.id, owner.id, owner.email, owner.password!);
+    const b = await join(holding.id, member.id, member.email, member.password!);
+    const socketB = await socketOf(b);
+    await socketB.next('sessions');
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/fields/v1',
+      headers: a.headers,
+      payload: { Name: 'Private Close', WholeArea: 2 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // A holding-wide event after it: once it has arrived, the field's would have too.
+    await test.db.transaction((tx) =>
+      recordEvent(
+        tx,
+        { userId: a.userId, holdingId: holding.id, sessionId: a.sessionId },
+        { action: EventAction.Update, source: Module.Holding, objectType: 'Holding', data: { Name: 'x' } },
+      ),
+    );
+    await socketB.next('events', (data) => JSON.stringify(data).includes('"ObjectType":"Holding"'));
+    expect(JSON.stringify(socketB.messages)).not.toContain('Private Close');
+    const beat = await test.app.inject({
+      method: 'POST',
+      url: '/api/session/v1',
+      headers: b.headers,
+      payload: {},
+    });
+    const types = beat
+      .json<{ Events: { Events: { ObjectType: string }[] } }>()
+      .Events.Events.map((e) => e.ObjectType);
+    expect(types).toEqual(['Holding']);
+    socketB.close();
   });
 });
 

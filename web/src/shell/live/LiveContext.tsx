@@ -133,6 +133,8 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
       onUnauthorised: () => {
         unauthorised = true;
       },
+      // Back after a loss (a server restart): the heartbeat reads the sessions and the events missed meanwhile.
+      onReopen: () => void heartbeat.beatNow(),
       debug: () => user.Properties.Debug === true,
     });
     socket.subscribe('sessions', (data) =>

@@ -37,6 +37,21 @@ describe('Heartbeat', () => {
     heartbeat.stop();
   });
 
+  it('beats out of turn when asked, while running and enabled only', async () => {
+    let enabled = true;
+    const beat = vi.fn(async () => undefined);
+    const heartbeat = new Heartbeat({ beat, enabled: () => enabled, random: () => 0 });
+    await heartbeat.beatNow();
+    expect(beat).not.toHaveBeenCalled();
+    heartbeat.start();
+    await heartbeat.beatNow();
+    expect(beat).toHaveBeenCalledOnce();
+    enabled = false;
+    await heartbeat.beatNow();
+    expect(beat).toHaveBeenCalledOnce();
+    heartbeat.stop();
+  });
+
   it('stops for good when disabled or without a token, and carries on after a failed beat', async () => {
     let enabled = true;
     const beat = vi.fn(async () => {

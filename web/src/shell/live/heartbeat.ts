@@ -40,6 +40,16 @@ export class Heartbeat {
     this.timer = null;
   }
 
+  /** Beats now, out of turn (the live socket came back and the tab must catch up); the rhythm stays. */
+  async beatNow(): Promise<void> {
+    if (!this.running || !this.options.enabled()) return;
+    try {
+      await this.options.beat();
+    } catch {
+      // As for a beat in turn.
+    }
+  }
+
   get isRunning(): boolean {
     return this.running;
   }

@@ -109,6 +109,19 @@ describe('LiveSocket', () => {
     live.stop();
   });
 
+  it('asks to catch up when it opens again after a loss (a server restart), not on the first opening', async () => {
+    const onReopen = vi.fn();
+    const live = liveSocket({ onReopen });
+    live.start();
+    sockets[0]!.open();
+    expect(onReopen).not.toHaveBeenCalled();
+    sockets[0]!.drop(1001);
+    await vi.advanceTimersByTimeAsync(10_000);
+    sockets[1]!.open();
+    expect(onReopen).toHaveBeenCalledOnce();
+    live.stop();
+  });
+
   it('queues what is sent until the socket opens', () => {
     const live = liveSocket();
     live.start();

@@ -30,6 +30,8 @@ export interface LiveSocketOptions {
   isUnauthorised(): boolean;
   /** The server closed the socket as unauthorised. */
   onUnauthorised?(): void;
+  /** The socket opened again after being closed: what was pushed meanwhile is lost, and must be read. */
+  onReopen?(): void;
   /** Debug mode: master-data updates wait 10 ms instead of 10 to 20 s. */
   debug?(): boolean;
   random?: () => number;
@@ -63,6 +65,7 @@ export class LiveSocket {
   private watchTimer: ReturnType<typeof setInterval> | null = null;
   private readonly masterDataTimers = new Set<ReturnType<typeof setTimeout>>();
   private started = false;
+  private openedBefore = false;
   private readonly createSocket: (url: string) => SocketLike;
   private readonly random: () => number;
   private readonly log: (message: string, error?: unknown) => void;
@@ -124,6 +127,8 @@ export class LiveSocket {
     socket.onopen = () => {
       this.failures = 0;
       for (const text of this.queue.splice(0)) socket.send(text);
+      if (this.openedBefore) this.options.onReopen?.();
+      this.openedBefore = true;
     };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onerror = () => undefined;
