@@ -42,7 +42,8 @@ export async function buildApp(
   documentPublicRoutes(app);
 
   await app.register(formbody);
-  await app.register(websocket);
+  // A live socket carries small state messages only.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Headland API', version: '1.0.0', description: 'Farm-management API of Headland.' },

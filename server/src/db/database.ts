@@ -27,6 +27,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (no parameters) in one transaction: migrations and seeds. */
   execScript(script: string): Promise<void>;
+  /**
+   * Hears `NOTIFY channel` from every connection to the database, this process's included. PostgreSQL: on a
+   * dedicated connection (never a pooled one), opened again after a loss, when `onReconnect` is called because
+   * notifications may have been missed meanwhile. PGlite: in-process, delivered on commit. Returns the stop.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,7 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release();
       }
     };
-    const database: Database = { db, kind: 'postgres', execScript, close: () => pool.end() };
+    const listen: Database['listen'] = (channel, onPayload, onReconnect) =>
+      listenOnOwnConnection(options.url!, channel, onPayload, onReconnect);
+    const database: Database = { db, kind: 'postgres', execScript, listen, close: () => pool.end() };
     try {
       await migrateUnderLock(pool);
     } catch (error) {
@@ -92,7 +104,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         lock?.release();
       }
     };
-    const database: Database = { db, kind: 'pglite', execScript, close };
+    const listen: Database['listen'] = async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        // A closed database has already stopped listening.
+        if (!pglite.closed) await unlisten();
+      };
+    };
+    const database: Database = { db, kind: 'pglite', execScript, listen, close };
     await migrate(database);
     return database;
   } catch (error) {
@@ -101,6 +120,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
 }
+
+/** The migrating connection listens to nothing: migrations only run SQL. */
+const noListening: Database['listen'] = async () => async () => undefined;
 
 /** The advisory lock key all Headland servers take while migrating one PostgreSQL database. */
 export const migrationLockKey = 7_281_050_090n;
@@ -125,7 +147,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
         }
       };
       const db = drizzlePg(client, { schema }) as unknown as Db;
-      await migrate({ db, kind: 'postgres', execScript, close: async () => undefined });
+      await migrate({ db, kind: 'postgres', execScript, listen: noListening, close: async () => undefined });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1::bigint)', [migrationLockKey.toString()]);
     }
@@ -136,6 +158,76 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
     // A connection that failed mid-way may still hold the lock or a transaction: close it, do not reuse it.
     client.release(broken);
   }
+}
+
+/** Time before a lost listening connection is opened again; it doubles up to the maximum. */
+const relistenMinMs = 500;
+const relistenMaxMs = 30_000;
+
+async function listenOnOwnConnection(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let delay = relistenMinMs;
+
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (client !== next || stopped) return;
+      client = null;
+      if (error) console.error(`database: the listening connection was lost: ${error.message}`);
+      next.removeAllListeners('end');
+      void next.end().catch(() => undefined);
+      scheduleReopen();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+  };
+
+  const scheduleReopen = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      open().then(
+        () => {
+          delay = relistenMinMs;
+          onReconnect?.();
+        },
+        (error: Error) => {
+          console.error(`database: cannot listen again yet: ${error.message}`);
+          if (client) {
+            const failed = client;
+            client = null;
+            void failed.end().catch(() => undefined);
+          }
+          delay = Math.min(delay * 2, relistenMaxMs);
+          scheduleReopen();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => undefined);
+  };
 }
 
 // node-postgres turns DATE columns into local-time Date objects; keep them as ISO strings instead.

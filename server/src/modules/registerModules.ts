@@ -13,6 +13,7 @@ import { sessionRoutes } from './session/session.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
 import { holdingValidationRoutes } from './validation/holdingValidation.routes.ts';
+import { registerLive } from './live/live.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
@@ -40,4 +41,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);
   await app.register(documentsRoutes);
+  // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
+  await registerLive(app);
 }

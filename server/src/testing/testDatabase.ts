@@ -19,6 +19,9 @@ import { openDatabase, type Database } from '../db/database.ts';
 const dbDir = fileURLToPath(new URL('../db/', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** A test database; `url` is set on PostgreSQL, so that a second server can open the same database. */
+export type TestDatabase = Database & { url?: string };
+
 /**
  * Opens a database with every migration applied and no other data, for one server test file. Call it once
  * per file (in `beforeAll`) and `close()` it in `afterAll`: closing deletes the database.
@@ -27,7 +30,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * connect), each call creates its own database from a migrated template. Otherwise each call gets its own
  * PGlite database in a fresh temporary folder, copied from a migrated template folder.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? openPostgresTestDatabase(url) : openPgliteTestDatabase();
 }
@@ -137,7 +140,7 @@ function pruneStaleTemplates(cacheDir: string): void {
 
 // PostgreSQL: CREATE DATABASE ... TEMPLATE copies a migrated database in well under a second, where
 // creating the PostGIS extension and running the migrations afresh would take several.
-async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
+async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
   const key = templateKey();
   const templateName = `headland_template_${key}`;
   const name = `headland_test_${uniqueSuffix()}`;
@@ -159,15 +162,17 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
       await client.end();
     }
   };
+  const url = withDatabase(serverUrl, name);
   let database: Database;
   try {
-    database = await openDatabase({ url: withDatabase(serverUrl, name) });
+    database = await openDatabase({ url });
   } catch (error) {
     await dropDatabase();
     throw error;
   }
   return {
     ...database,
+    url,
     close: async () => {
       try {
         await database.close();

@@ -8,11 +8,12 @@ import enPermissions from './en.permissions.json';
 import enAccount from './en.account.json';
 import enScreens from './en.screens.json';
 import enDocuments from './en.documents.json';
+import enLive from './en.live.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
 const resources = {
   en: {
-    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens, ...enDocuments },
+    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens, ...enDocuments, ...enLive },
   },
 };
 

@@ -10,6 +10,7 @@ import type { ApiClient } from './http/apiClient.ts';
 import { ApiProblemDialogs } from './dialogs/ApiProblemDialogs.tsx';
 import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { MaintenanceGate } from './live/MaintenanceGate.tsx';
 import { LoginScreen } from './login/LoginScreen.tsx';
 import {
   AppSessionContext,
@@ -36,7 +37,9 @@ export function App({ api, queryClient, i18n, brand }: AppProps) {
         <QueryClientProvider client={queryClient}>
           <ApiClientContext.Provider value={api}>
             <BrowserRouter>
-              <Shell api={api} brand={resolvedBrand} />
+              <MaintenanceGate>
+                <Shell api={api} brand={resolvedBrand} />
+              </MaintenanceGate>
             </BrowserRouter>
             <SpinnerOverlay />
             <ApiProblemDialogs />

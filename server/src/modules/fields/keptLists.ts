@@ -81,6 +81,12 @@ export class KeptLists {
     return { lists: this.lists.size, bytes: this.keptBytes };
   }
 
+  /** Drops every list of a holding: its data changed, maybe through another server (live/liveChannel.ts). */
+  forgetHolding(holdingId: number): void {
+    const prefix = `${holdingId}|`;
+    for (const slot of [...this.lists.keys()]) if (slot.startsWith(prefix)) this.forget(slot);
+  }
+
   private forget(slot: string): void {
     const kept = this.lists.get(slot);
     if (!kept) return;

@@ -256,6 +256,13 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/holdings/v1/invites/send': 'invitations, to managers only',
   'DELETE /api/holdings/v1/invites/cancel': 'invitations, to managers only',
   'GET /api/invites/v1/{id}': 'an invitation',
+  // Live collaboration. The live socket is not in the document: its events are filtered per member in live.test.ts.
+  'POST /api/session/v1/notification': 'answers true',
+  'POST /api/session/v1/disconnect': 'answers true',
+  'POST /api/session/v1/error': 'answers true',
+  'GET /maintenance.json': 'maintenance windows',
+  'POST /api/maintenance/v1': 'a maintenance window, Admin only',
+  'DELETE /api/maintenance/v1/{id}': 'answers true, Admin only',
 };
 
 describe('a restricted member', () => {

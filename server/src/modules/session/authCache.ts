@@ -15,6 +15,8 @@ export type AuthCache = ReturnType<typeof createAuthCache>;
 /** Caller contexts by token hash; one per app instance. */
 export function createAuthCache() {
   const entries = new Map<string, Entry>();
+  // Other servers keep their own caches: the live channel hears of every forget made here (live/liveChannel.ts).
+  let onForget: (() => void) | null = null;
   return {
     get(tokenHash: string): AuthContext | undefined {
       const entry = entries.get(tokenHash);
@@ -31,12 +33,23 @@ export function createAuthCache() {
     },
     forgetToken(tokenHash: string): void {
       entries.delete(tokenHash);
+      onForget?.();
     },
     /** Forgets every cached caller matching the test, e.g. all of one user, or all sessions on a holding. */
     forgetWhere(test: (auth: AuthContext) => boolean): void {
       for (const [key, entry] of entries) if (test(entry.auth)) entries.delete(key);
+      onForget?.();
     },
     clear(): void {
+      entries.clear();
+      onForget?.();
+    },
+    /** Says whom to tell after each forget (one listener: the live channel). */
+    setForgetListener(listener: (() => void) | null): void {
+      onForget = listener;
+    },
+    /** Forgets everything because another server forgot something; not told on. */
+    clearForPeer(): void {
       entries.clear();
     },
   };

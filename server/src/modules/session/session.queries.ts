@@ -236,7 +236,7 @@ export interface EventRow {
 export const maxEventsReturned = 500;
 
 /** An event is visible as its cropping is now, or, once the cropping is deleted, as it was when written. */
-function eventVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
+export function eventVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
   if (!access.restricted) return sql`TRUE`;
   return sql`(${croppingVisibleSql(access, croppingId)}
               AND NOT (${access.userId}::int = ANY(e.hidden_from)

@@ -14,7 +14,8 @@ import { EventAction, Module, SessionType } from '@headland/domain/enumerations'
 import { harvestYearOf, latestOpenableCropYear } from '@headland/domain/harvestYear';
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { eventsSinceMs } from '@headland/domain/limits';
-import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import { mayReadEvent } from '@headland/domain/liveEvents';
+import { canAccess, forbiddenMessage, type Permissions } from '@headland/domain/permissions';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
@@ -266,6 +267,7 @@ export async function selectHolding(
       db,
       { holdingId: holding.id, userId: auth.user.id, restricted: session.restrictCroppingAccess },
       new Date(Date.now() - eventsSinceMs),
+      session.permissions,
     ),
     listActiveSessions(db, holding.id, sessionId, auth.user.id),
     session.restrictCroppingAccess
@@ -325,9 +327,13 @@ async function holdingEvents(
   db: Db,
   access: CroppingAccess,
   since: Date,
+  permissions: Permissions,
 ): Promise<HeartbeatResponse['Events']> {
   const holdingId = access.holdingId;
-  const rows = await holdingEventsSince(db, holdingId, since, access);
+  // As on the live socket: only events of modules the member may read (domain/liveEvents.ts).
+  const rows = (await holdingEventsSince(db, holdingId, since, access)).filter((row) =>
+    mayReadEvent(permissions, { Source: row.source }),
+  );
   const userIds = [...new Set(rows.map((row) => row.user_id).filter((id): id is number => id !== null))];
   const users = await usersOnHolding(db, holdingId, userIds);
   return { Events: rows.map(presentEvent), Users: users.map(presentHoldingUser) };
@@ -429,6 +435,7 @@ export async function heartbeat(
       db,
       { holdingId: session.holdingId, userId: auth.user.id, restricted: session.restrictCroppingAccess },
       since,
+      session.permissions,
     ),
   ]);
   return { Sessions: sessionList, Events: events };

@@ -9,7 +9,7 @@ import { reloadToLogin } from '../session/reloadToLogin.ts';
 /** Above the blocking spinner, which other calls may still hold up. */
 const dialogZIndex = 1100;
 
-type ShownProblem = Exclude<ApiProblem, { kind: 'unauthorised' }>;
+type ShownProblem = Exclude<ApiProblem, { kind: 'unauthorised' } | { kind: 'maintenance' }>;
 
 /**
  * The error dialogs of session-shell-connections §8 for failed calls: one at a time, in the order they came.
@@ -25,6 +25,8 @@ export function ApiProblemDialogs() {
     () =>
       api.onProblem((problem) => {
         if (problem.kind === 'unauthorised') setUnauthorised(true);
+        // The maintenance panel (MaintenanceGate) takes the screen instead.
+        else if (problem.kind === 'maintenance') return;
         else setQueue((current) => [...current, problem]);
       }),
     [api],

@@ -513,6 +513,12 @@ describe('describeApiError', () => {
       { kind: 'message', message: 'No.' },
     ],
     ['an empty 4xx as generic', error(404, undefined), false, { kind: 'generic' }],
+    [
+      'a 503 of maintenance as the maintenance panel',
+      error(503, { Message: 'Closed.', Maintenance: { id: 1, startDate: '', endDate: '', message: '' } }),
+      false,
+      { kind: 'maintenance' },
+    ],
   ])('shows %s', (_name, failure, unauthorisedEnabled, expected) => {
     expect(describeApiError(failure, unauthorisedEnabled)).toEqual(expected);
   });

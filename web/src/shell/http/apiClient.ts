@@ -83,7 +83,9 @@ export type ApiProblem =
   | { kind: 'generic' }
   | { kind: 'message'; message: string }
   | { kind: 'conflict' }
-  | { kind: 'unauthorised' };
+  | { kind: 'unauthorised' }
+  /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
+  | { kind: 'maintenance' };
 
 /**
  * Maps a failure to the dialog that shows it. `unauthorisedEnabled` is true once a holding is selected: only
@@ -99,6 +101,9 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
     return body.trim() && status < 500 ? { kind: 'message', message: body } : { kind: 'generic' };
   }
   const apiError = error.apiError;
+  if (status === 503 && typeof body === 'object' && body !== null && 'Maintenance' in body) {
+    return { kind: 'maintenance' };
+  }
   if (status === 401 && apiError?.AuthError === true && unauthorisedEnabled) return { kind: 'unauthorised' };
   if (status === 409 && apiError?.Resources !== undefined) return { kind: 'conflict' };
   if (status >= 400 && status < 500) {

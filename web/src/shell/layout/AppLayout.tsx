@@ -13,6 +13,8 @@ import { HoldingYearPicker } from '../login/HoldingYearPicker.tsx';
 import { AppRoutes } from '../AppRoutes.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
 import { useRouteDataPrefetch } from '../useRouteDataPrefetch.ts';
+import { LiveProvider, useLive } from '../live/LiveContext.tsx';
+import { NotificationsButton } from '../live/NotificationsPopup.tsx';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
 import { MainMenu } from './MainMenu.tsx';
@@ -38,8 +40,17 @@ function useAutoRefresh(on: boolean): void {
   }, [on, queryClient]);
 }
 
-/** The app around the module screens: header, main menu and the user's dialogs. */
+/** The app around the module screens, with the live side of the holding (heartbeat, socket, notifications). */
 export function AppLayout() {
+  return (
+    <LiveProvider>
+      <AppFrame />
+    </LiveProvider>
+  );
+}
+
+/** Header, main menu and the user's dialogs. */
+function AppFrame() {
   const { t } = useTranslation();
   const api = useApiClient();
   const session = useAppSession();
@@ -48,6 +59,7 @@ export function AppLayout() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const userName = `${user.FirstName} ${user.LastName}`.trim() || user.Email;
   const closeDialog = () => setDialog(null);
+  const live = useLive();
   useRouteDataPrefetch();
   const debug = user.Properties.Debug === true;
   const [showIds] = useDebugToggle('showIds', debug);
@@ -100,6 +112,7 @@ export function AppLayout() {
             </Button>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <NotificationsButton />
             <YearSwitcher
               years={holding.CropYears}
               current={yearId}
@@ -124,7 +137,7 @@ export function AppLayout() {
           features={brand.features}
           modules={brand.modules}
           role={role}
-          sessions={session.selection.Sessions}
+          sessions={live?.state.sessions ?? session.selection.Sessions}
           onNavigate={menu.close}
         />
       </AppShell.Navbar>

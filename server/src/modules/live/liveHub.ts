@@ -1,0 +1,161 @@
+import type { BrandId } from '@headland/domain/brands';
+import { liveSocketUnauthorisedCode, type LiveMessage } from '@headland/domain/api/liveApi';
+import { mayReadEvent } from '@headland/domain/liveEvents';
+import { orderSessions } from '@headland/domain/sessionOrder';
+import type { Db } from '../../db/database.ts';
+import { loadAuthContext, type AuthContext } from '../session/authContext.ts';
+import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.presenters.ts';
+import { activeSessions, usersOnHolding } from '../session/session.queries.ts';
+import { eventById, eventVisibleTo } from './live.queries.ts';
+
+/** The part of a WebSocket the hub uses. */
+export interface HubSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const socketOpen = 1;
+
+/** One open live socket: whose it is and on which holding session. */
+export interface LiveConnection {
+  socket: HubSocket;
+  tokenHash: string;
+  brandId: BrandId;
+  auth: AuthContext & { session: NonNullable<AuthContext['session']> };
+}
+
+/** Session lists of one holding asked for within this time are sent once. */
+const sessionsMergeMs = 100;
+
+/**
+ * The live sockets of this server by holding, and what each may hear (session-shell §7). Every message is
+ * checked per socket as a route checks its caller: an event reaches a socket only when the member may read its
+ * module and, for a restricted member, see its cropping.
+ */
+export class LiveHub {
+  private readonly byHolding = new Map<number, Set<LiveConnection>>();
+  private readonly pendingSessions = new Map<number, NodeJS.Timeout>();
+
+  constructor(private readonly db: Db) {}
+
+  get connectionCount(): number {
+    let count = 0;
+    for (const set of this.byHolding.values()) count += set.size;
+    return count;
+  }
+
+  add(connection: LiveConnection): void {
+    const holdingId = connection.auth.session.holdingId;
+    let set = this.byHolding.get(holdingId);
+    if (!set) this.byHolding.set(holdingId, (set = new Set()));
+    set.add(connection);
+  }
+
+  remove(connection: LiveConnection): void {
+    const holdingId = connection.auth.session.holdingId;
+    const set = this.byHolding.get(holdingId);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0) this.byHolding.delete(holdingId);
+  }
+
+  hasHolding(holdingId: number): boolean {
+    return this.byHolding.has(holdingId);
+  }
+
+  /** Pushes a new event of a holding to the sockets allowed to hear of it. */
+  async deliverEvent(eventId: number, holdingId: number): Promise<void> {
+    const connections = this.byHolding.get(holdingId);
+    if (!connections?.size) return;
+    const row = await eventById(this.db, eventId);
+    if (!row) return;
+    const event = presentEvent(row);
+    const users = await usersOnHolding(this.db, holdingId, row.user_id === null ? [] : [row.user_id]);
+    const message = JSON.stringify({
+      Type: 'events',
+      Data: { Events: [event], Users: users.map(presentHoldingUser) },
+    } satisfies LiveMessage);
+    // One visibility query per restricted member, however many tabs they have open.
+    const restrictedVisible = new Map<number, Promise<boolean>>();
+    await Promise.all(
+      [...connections].map(async (connection) => {
+        const { session, user } = connection.auth;
+        if (!mayReadEvent(session.permissions, event)) return;
+        if (session.restrictCroppingAccess) {
+          let visible = restrictedVisible.get(user.id);
+          if (!visible) {
+            visible = eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true });
+            restrictedVisible.set(user.id, visible);
+          }
+          if (!(await visible)) return;
+        }
+        send(connection, message);
+      }),
+    );
+  }
+
+  /** Sends the holding's active sessions to its sockets, once for changes close together. */
+  sessionsChanged(holdingId: number): void {
+    if (!this.byHolding.has(holdingId) || this.pendingSessions.has(holdingId)) return;
+    const timer = setTimeout(() => {
+      this.pendingSessions.delete(holdingId);
+      this.sendSessions(holdingId).catch((error: Error) => {
+        console.error(`live: the sessions of holding ${holdingId} could not be sent: ${error.message}`);
+      });
+    }, sessionsMergeMs);
+    this.pendingSessions.set(holdingId, timer);
+  }
+
+  /** The holding's active sessions, as each socket's own list (its session is the current one). */
+  async sendSessions(holdingId: number, only?: LiveConnection): Promise<void> {
+    const connections = only ? [only] : [...(this.byHolding.get(holdingId) ?? [])];
+    if (!connections.length) return;
+    const rows = await activeSessions(this.db, holdingId);
+    for (const connection of connections) {
+      const sessions = orderSessions(
+        rows.map((row) => presentActiveSession(row, connection.auth.session.id)),
+        connection.auth.user.id,
+      );
+      send(connection, JSON.stringify({ Type: 'sessions', Data: sessions } satisfies LiveMessage));
+    }
+  }
+
+  /** Tells every socket that shared catalogues changed (crops, varieties…): `master-data/<what>`. */
+  broadcast(message: LiveMessage): void {
+    const text = JSON.stringify(message);
+    for (const set of this.byHolding.values()) for (const connection of set) send(connection, text);
+  }
+
+  /**
+   * Reads every socket's caller again after cached callers were forgotten (a logout, a membership removed, a
+   * permission changed, here or on another server): a socket whose token or holding session no longer stands
+   * is closed as unauthorised; the others carry on with the permissions of now.
+   */
+  async revalidate(): Promise<void> {
+    const all = [...this.byHolding.values()].flatMap((set) => [...set]);
+    await Promise.all(
+      all.map(async (connection) => {
+        const auth = await loadAuthContext(this.db, connection.tokenHash, connection.brandId);
+        if (!auth?.session || auth.session.id !== connection.auth.session.id) {
+          this.remove(connection);
+          connection.socket.close(liveSocketUnauthorisedCode, 'unauthorised');
+          return;
+        }
+        connection.auth = { ...auth, session: auth.session };
+      }),
+    );
+  }
+
+  closeAll(): void {
+    for (const timer of this.pendingSessions.values()) clearTimeout(timer);
+    this.pendingSessions.clear();
+    for (const set of this.byHolding.values())
+      for (const connection of set) connection.socket.close(1001, 'server stopping');
+    this.byHolding.clear();
+  }
+}
+
+function send(connection: LiveConnection, text: string): void {
+  if (connection.socket.readyState === socketOpen) connection.socket.send(text);
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A message the live socket pushed. */
+export interface PushedMessage {
+  Type: string;
+  Data: unknown;
+}
+
+/** A live socket opened in-process on a test app, with what it has received. */
+export interface TestSocket {
+  messages: PushedMessage[];
+  /** The first message (already received or still to come) of the type that passes the test. */
+  next(type: string, test?: (data: unknown) => boolean, timeoutMs?: number): Promise<PushedMessage>;
+  /** Resolves with the close code once the socket is closed. */
+  closed(timeoutMs?: number): Promise<number>;
+  send(message: unknown): void;
+  close(): void;
+}
+
+/** Opens `/api/ws/v1/connect` on the app through `injectWS` (no network). */
+export async function openTestSocket(
+  app: FastifyInstance,
+  query: { sessionId: string; authToken: string },
+): Promise<TestSocket> {
+  const messages: PushedMessage[] = [];
+  const listeners = new Set<() => void>();
+  let closeCode: number | null = null;
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const waitFor = <T>(find: () => T | undefined, timeoutMs: number, what: string) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const found = find();
+        if (found === undefined) return;
+        listeners.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(
+          new Error(
+            `no ${what} within ${timeoutMs} ms; received ${JSON.stringify(messages.map((m) => m.Type))}`,
+          ),
+        );
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
+  const ws = await app.injectWS(
+    `/api/ws/v1/connect?${new URLSearchParams({ ...query })}`,
+    {},
+    {
+      onInit(socket) {
+        socket.on('message', (data: Buffer) => {
+          messages.push(JSON.parse(data.toString('utf8')) as PushedMessage);
+          changed();
+        });
+        socket.on('close', (code: number) => {
+          closeCode = code;
+          changed();
+        });
+      },
+    },
+  );
+  return {
+    messages,
+    next: (type, test = () => true, timeoutMs = 3000) =>
+      waitFor(
+        () => messages.find((message) => message.Type === type && test(message.Data)),
+        timeoutMs,
+        `${type} message`,
+      ),
+    closed: (timeoutMs = 3000) => waitFor(() => closeCode ?? undefined, timeoutMs, 'close'),
+    send: (message) => ws.send(JSON.stringify(message)),
+    close: () => ws.terminate(),
+  };
+}
