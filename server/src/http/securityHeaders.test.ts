@@ -9,7 +9,7 @@ describe('security headers', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await database?.close();
   });
