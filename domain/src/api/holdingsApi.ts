@@ -135,8 +135,8 @@ export const holdingWeatherInputSchema = z.object({
   HoldingId: dbId.nullish(),
   Year: dbInt.nullish(),
   Month: dbInt.nullish(),
-  /** Millimetres in the month. */
-  Rainfall: z.number().min(0).max(10_000).nullish(),
+  /** Millimetres in the month: bounded against overflow only, the form's rules refuse a negative one in words. */
+  Rainfall: z.number().min(-10_000).max(10_000).nullish(),
 });
 
 /**
@@ -152,7 +152,8 @@ export const holdingSaveRequestSchema = z.object({
   croppingYearId: z.number().int().min(1990).max(2100).nullish(),
   firstCroppingYear: dbInt.nullish(),
   changeNVZOnAllFields: z.boolean().nullish(),
-  totalArea: z.number().min(0).max(1_000_000).nullish(),
+  /** Hectares: bounded against overflow only, the form's rules refuse a negative one in words. */
+  totalArea: z.number().min(-1_000_000).max(1_000_000).nullish(),
   grasslandDerogation: z.boolean().nullish(),
   grasslandDerogationNumber: z.string().max(100).nullish(),
   holdingWeather: z.array(holdingWeatherInputSchema).max(24).nullish(),

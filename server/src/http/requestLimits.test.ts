@@ -74,12 +74,19 @@ describe('a refused request', () => {
   });
 
   it('refuses numbers near 1e308 and negative areas', async () => {
-    const answer = await refusal({
+    const huge = await refusal({
       method: 'POST',
       url: '/api/holdings/v1',
-      payload: { holding: { HoldingId: farm.holdingId }, totalArea: -1e308 },
+      payload: { holding: { HoldingId: farm.holdingId }, totalArea: 1e308 },
     });
-    expect(answer.Message).toBe('Total area must be at least 0.');
+    expect(huge.Message).toBe('Total area can be at most 1,000,000.');
+    const negative = await refusal({
+      method: 'POST',
+      url: '/api/fields/v1',
+      payload: { Name: 'Negative', AreaType: 'Whole', WholeArea: -1e308 },
+    });
+    expect(negative.Errors?.[0]).toMatchObject({ Field: 'WholeArea', Code: 'tooSmall' });
+    expect(negative.Message).toBe('Whole area must be at least 0.');
   });
 
   it('refuses a NUL character or a lone surrogate in any text, keys included', async () => {

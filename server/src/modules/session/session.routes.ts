@@ -174,7 +174,8 @@ function tokenRequestError(error: Error): TokenGrantError {
     if (error.errors.some((entry) => entry.Field === 'grant_type')) {
       return new TokenGrantError(400, 'unsupported_grant_type', 'grant_type must be "password" or "token".');
     }
-    return new TokenGrantError(400, 'invalid_request', error.message);
+    const words = [...new Set(error.errors.map((entry) => entry.Message))].join(' ');
+    return new TokenGrantError(400, 'invalid_request', words || error.message);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => issue.instancePath.replace(/^\//, '') || 'body');

@@ -482,7 +482,9 @@ describe('GET /api/session/v1/holdings/query', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().Errors[0]).toEqual({
       Field: 'query',
-      Message: 'query: Type at least 2 characters to search holdings.',
+      Code: 'tooShort',
+      Params: { min: 2, inclusive: true },
+      Message: 'Type at least 2 characters to search holdings.',
     });
   });
 
