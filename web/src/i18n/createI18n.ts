@@ -8,7 +8,9 @@ import enPermissions from './en.permissions.json';
 import enAccount from './en.account.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount } } };
+const resources = {
+  en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount } },
+};
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {
