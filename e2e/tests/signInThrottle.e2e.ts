@@ -24,7 +24,9 @@ describe('the sign-in throttle', () => {
         if (new URL(request.url()).pathname === '/oauth/token') tokenCalls.push(Date.now());
       });
       const attempt = async (password: string) => {
-        const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/token');
+        const answered = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/oauth/token',
+        );
         await login.signIn(account, password);
         return answered;
       };
