@@ -61,8 +61,8 @@ export class LoginPage {
   }
 
   /** Signs in and waits for the holding step. */
-  async signInToHoldingStep(email: string): Promise<HoldingPicker> {
-    await this.signIn(email);
+  async signInToHoldingStep(email: string, password = demoPassword): Promise<HoldingPicker> {
+    await this.signIn(email, password);
     await this.holdingHeading.waitFor({ timeout: stepTimeoutMs });
     return new HoldingPicker(this.page.getByRole('main'));
   }

@@ -368,7 +368,11 @@ describe('App once a holding is open', () => {
       'POST /api/session/v1/start': () => json(200, aStart()),
       'POST /api/session/v1/holdings/select': () => json(200, aSelection()),
       'POST /api/user/v1/user': (call) => {
-        const { Email, CurrentPassword: _password, ...changes } = JSON.parse(call.body!) as Record<string, unknown>;
+        const {
+          Email,
+          CurrentPassword: _password,
+          ...changes
+        } = JSON.parse(call.body!) as Record<string, unknown>;
         return json(200, { ...aStart().User, ...changes, PendingEmail: Email });
       },
     });
@@ -408,5 +412,4 @@ describe('App once a holding is open', () => {
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage user' })).toBeNull());
   });
-
 });

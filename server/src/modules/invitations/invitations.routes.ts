@@ -66,7 +66,8 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'What an invitation link is about',
-        description: 'The link\'s secret travels as the query parameter `secret`; without it the answer is 404.',
+        description:
+          "The link's secret travels as the query parameter `secret`; without it the answer is 404.",
         params: invitationIdParamsSchema,
         querystring: invitationSecretQuerySchema,
         response: { 200: publicInvitationSchema },

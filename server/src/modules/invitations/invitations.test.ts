@@ -274,7 +274,11 @@ describe('the public view of an invitation', () => {
     await sent(farm.owner, email);
     const invite = await invitationIdSentTo(email);
     const unknown = await view({ id: '00000000-0000-4000-8000-000000000000', secret: invite.secret });
-    for (const attempt of [{ id: invite.id }, { id: invite.id, secret: 'guessed' }, { id: invite.id, secret: '' }]) {
+    for (const attempt of [
+      { id: invite.id },
+      { id: invite.id, secret: 'guessed' },
+      { id: invite.id, secret: '' },
+    ]) {
       const response = await view(attempt);
       expect(response.statusCode).toBe(404);
       expect(response.body).toBe(unknown.body);

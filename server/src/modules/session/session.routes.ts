@@ -88,7 +88,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.get(
     '/api/session/v1/login',
-    { config: { access: 'user', beforeTerms: true }, schema: { tags: ['session'], response: { 200: loginResponseSchema } } },
+    {
+      config: { access: 'user', beforeTerms: true },
+      schema: { tags: ['session'], response: { 200: loginResponseSchema } },
+    },
     async (request) => {
       const auth = requireAuth(request);
       return { restricted: auth.restricted || auth.user.mustAcceptTerms };
@@ -97,7 +100,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   routes.delete(
     '/api/session/v1/logout',
-    { config: { access: 'user', beforeTerms: true }, schema: { tags: ['session'], response: { 200: z.literal(true) } } },
+    {
+      config: { access: 'user', beforeTerms: true },
+      schema: { tags: ['session'], response: { 200: z.literal(true) } },
+    },
     async (request) => {
       await logout(deps, requireAuth(request));
       return true as const;

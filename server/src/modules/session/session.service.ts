@@ -120,7 +120,12 @@ export async function startSession(
   if (mustAcceptTermsFirst(auth)) return termsOnlyStart(deps, auth, terms);
   // The invitation link the user signed in from: joining its holding first makes it one of the holdings below.
   const invitedHoldingId = input.acceptedInviteId
-    ? await acceptInvitation({ db, authCache: deps.authCache }, auth, input.acceptedInviteId, input.inviteSecret)
+    ? await acceptInvitation(
+        { db, authCache: deps.authCache },
+        auth,
+        input.acceptedInviteId,
+        input.inviteSecret,
+      )
     : null;
   const user = await userById(db, auth.user.id);
   if (!user) throw notFound('This account no longer exists.');

@@ -719,7 +719,9 @@ describe('POST /api/session/v1 (heartbeat)', () => {
     );
     expect(row!.client_state).toBeNull();
     // Within the bounds it is kept.
-    expect((await beat({ moduleId: 1, activity: { action: 'edit', data: 'x'.repeat(8_000) } })).statusCode).toBe(200);
+    expect(
+      (await beat({ moduleId: 1, activity: { action: 'edit', data: 'x'.repeat(8_000) } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a malformed eventsSince, naming it', async () => {

@@ -277,7 +277,7 @@ describe('throttling of failed sign-ins', () => {
     expect((await right(user.email, freshAddress())).statusCode).toBe(200);
   });
 
-  it('forgets an account\'s failures from an address once the right password is given there', async () => {
+  it("forgets an account's failures from an address once the right password is given there", async () => {
     const target = await createUser(t.db);
     const address = freshAddress();
     for (let round = 0; round < 2; round++) {
@@ -436,7 +436,11 @@ describe('a login that has not accepted the terms', () => {
       for (const [method, url, payload] of [
         ['POST', '/api/session/v1/holdings/select', { holdingId: holding.id }],
         ['GET', '/api/session/v1/holdings/query?query=Farm', undefined],
-        ['POST', '/api/user/v1/password/change', { password: 'Another2026', currentPassword: defaultPassword }],
+        [
+          'POST',
+          '/api/user/v1/password/change',
+          { password: 'Another2026', currentPassword: defaultPassword },
+        ],
         ['POST', '/api/user/v1/user', { FirstName: 'Changed' }],
         ['POST', `/api/export/omnia/holding/${holding.id}`, undefined],
         ['GET', '/api/service/holdings?v=3', undefined],
@@ -450,10 +454,12 @@ describe('a login that has not accepted the terms', () => {
       expect(accept.statusCode).toBe(200);
       expect((await call('GET', '/api/session/v1/login')).json()).toEqual({ restricted: false });
       const after = await call('POST', '/api/session/v1/start', {});
-      expect(after.json().Holdings.map((entry: { HoldingId: number }) => entry.HoldingId)).toContain(holding.id);
-      expect((await call('POST', '/api/session/v1/holdings/select', { holdingId: holding.id })).statusCode).toBe(
-        200,
+      expect(after.json().Holdings.map((entry: { HoldingId: number }) => entry.HoldingId)).toContain(
+        holding.id,
       );
+      expect(
+        (await call('POST', '/api/session/v1/holdings/select', { holdingId: holding.id })).statusCode,
+      ).toBe(200);
     } finally {
       await t.db.execute(sql`DELETE FROM terms_and_conditions WHERE version = 2`);
     }

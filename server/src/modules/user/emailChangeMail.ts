@@ -28,7 +28,11 @@ To confirm it, open this link within 24 hours:<br>
 }
 
 /** The notice to the current address that a change was asked for; it carries no link. */
-export function emailChangeNotice(input: { to: string; newEmail: string; productName: string }): OutgoingMail {
+export function emailChangeNotice(input: {
+  to: string;
+  newEmail: string;
+  productName: string;
+}): OutgoingMail {
   const subject = `A change of e-mail address was requested on ${input.productName}`;
   const text = [
     'Hello,',

@@ -12,13 +12,7 @@ import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, businesses, emailChanges, sessions, users } from '../../db/schema.ts';
 import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  validationFailed,
-} from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
 import { queueMail, type Mailer } from '../mail/mailer.ts';
@@ -233,7 +227,8 @@ export async function updateUser(
     }
     deps.authCache.forgetWhere((cached) => cached.user.id === targetId);
   }
-  if (newEmail !== null) await requestEmailChange(deps, auth, { id: targetId, email: target.email }, newEmail);
+  if (newEmail !== null)
+    await requestEmailChange(deps, auth, { id: targetId, email: target.email }, newEmail);
   const updated = await userById(db, targetId);
   return { ...presentUser(updated!), PendingEmail: newEmail };
 }
@@ -260,10 +255,7 @@ async function requestEmailChange(
     const base = deps.publicUrl.replace(/\/+$/, '');
     const link = `${base}/?confirmEmail=${encodeURIComponent(token)}`;
     await queueMail(tx, emailChangeMail({ to: newEmail, link, productName: deps.productName }));
-    await queueMail(
-      tx,
-      emailChangeNotice({ to: target.email, newEmail, productName: deps.productName }),
-    );
+    await queueMail(tx, emailChangeNotice({ to: target.email, newEmail, productName: deps.productName }));
     await recordEvent(tx, accountActor(auth), {
       action: EventAction.Update,
       source: Module.UserAccount,

@@ -145,7 +145,10 @@ describe('POST /api/user/v1/password/change', () => {
         payload,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ Message: message, Errors: [{ Field: 'currentPassword', Message: message }] });
+      expect(response.json()).toEqual({
+        Message: message,
+        Errors: [{ Field: 'currentPassword', Message: message }],
+      });
     }
     await signIn(t.app, user);
     // Wrong current passwords count as failed sign-ins: a token cannot be used to guess the password.
@@ -303,9 +306,7 @@ describe('POST /api/user/v1/user', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().Errors).toEqual([{ Field: 'CurrentPassword', Message: message }]);
     }
-    expect(
-      await sqlRows(t.db, sql`SELECT 1 FROM mail_outbox WHERE "to" = ${newEmail}`),
-    ).toHaveLength(0);
+    expect(await sqlRows(t.db, sql`SELECT 1 FROM mail_outbox WHERE "to" = ${newEmail}`)).toHaveLength(0);
     const asked = await post('/api/user/v1/user', token, { Email: newEmail, CurrentPassword: user.password });
     expect(asked.json().PendingEmail).toBe(newEmail);
     const [message] = await sqlRows<{ text: string }>(

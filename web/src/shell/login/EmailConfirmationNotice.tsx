@@ -6,9 +6,7 @@ import { useApiClient } from '../http/ApiClientContext.tsx';
 import { confirmEmail } from '../session/sessionRequests.ts';
 
 type Confirmation =
-  | { kind: 'confirming' }
-  | { kind: 'confirmed'; email: string }
-  | { kind: 'refused'; message: string };
+  { kind: 'confirming' } | { kind: 'confirmed'; email: string } | { kind: 'refused'; message: string };
 
 /** The parameter of the link sent to a new e-mail address. */
 export const confirmEmailParameter = 'confirmEmail';
@@ -28,7 +26,9 @@ export function EmailConfirmationNotice() {
   const { t } = useTranslation();
   const api = useApiClient();
   const [token] = useState(() => new URLSearchParams(window.location.search).get(confirmEmailParameter));
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(token ? { kind: 'confirming' } : null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(
+    token ? { kind: 'confirming' } : null,
+  );
   // Strict mode runs effects twice in development; the link is spent only once.
   const sent = useRef(false);
 

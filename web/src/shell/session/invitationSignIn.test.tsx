@@ -83,12 +83,15 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
   });
 
   it('says what the invitation is, and accepts it at session start', async () => {
-    const { calls } = openPage(`?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}&lang=en`, {
-      'GET /api/invites/v1/inv-1': () => json(200, invitation),
-      'POST /oauth/token': token,
-      'POST /api/session/v1/start': () =>
-        json(200, aStart({ Holdings: [aHolding(), hillTop], InitialHolding: hillTop })),
-    });
+    const { calls } = openPage(
+      `?invite=${encodeURIComponent(encodeInviteParameter('inv-1', 's3cret'))}&lang=en`,
+      {
+        'GET /api/invites/v1/inv-1': () => json(200, invitation),
+        'POST /oauth/token': token,
+        'POST /api/session/v1/start': () =>
+          json(200, aStart({ Holdings: [aHolding(), hillTop], InitialHolding: hillTop })),
+      },
+    );
     expect(await screen.findByText('Ann Field has invited you to join the holding Hill Top.')).toBeTruthy();
     expect(screen.getByText('Sign in as bob@example.com to accept the invitation.')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('bob@example.com');
@@ -98,7 +101,9 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
 
     await signIn();
     expect(await screen.findByText('You have joined the holding Hill Top.')).toBeTruthy();
-    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' }]);
+    expect(starts(calls)).toEqual([
+      { initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' },
+    ]);
     // The holding joined is in the list, chosen.
     expect((screen.getByRole('radio', { name: 'Hill Top' }) as HTMLInputElement).checked).toBe(true);
     expect(window.location.search).toBe('?lang=en');
@@ -173,6 +178,8 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/The invitation could not be read/)).toBeTruthy();
     await signIn();
     expect(await screen.findByText('You have joined the holding Hill Top.')).toBeTruthy();
-    expect(starts(calls)).toEqual([{ initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' }]);
+    expect(starts(calls)).toEqual([
+      { initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' },
+    ]);
   });
 });

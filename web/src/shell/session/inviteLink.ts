@@ -18,7 +18,9 @@ export function readInviteLink(search: string): InviteLink {
   if (value === null) return { kind: 'none' };
   const decoded = decodeInviteParameter(value.trim().replaceAll(' ', '+'));
   if (!decoded) return { kind: 'invalid' };
-  return decoded.secret ? { kind: 'holding', id: decoded.id, secret: decoded.secret } : { kind: 'holding', id: decoded.id };
+  return decoded.secret
+    ? { kind: 'holding', id: decoded.id, secret: decoded.secret }
+    : { kind: 'holding', id: decoded.id };
 }
 
 /** What the login screen tells about the invitation the page was opened with. */

@@ -52,7 +52,11 @@ export function startSession(
  * GET /api/invites/v1/{id}?secret=: what an invitation link is about, read before signing in. The link's
  * secret travels as a query parameter; without it the server tells nothing.
  */
-export function readInvitation(api: ApiClient, id: string, secret: string | undefined): Promise<PublicInvitation> {
+export function readInvitation(
+  api: ApiClient,
+  id: string,
+  secret: string | undefined,
+): Promise<PublicInvitation> {
   return api.get(`/api/invites/v1/${encodeURIComponent(id)}`, {
     query: { secret },
     schema: publicInvitationSchema,
@@ -112,7 +116,9 @@ export async function openCropYear(api: ApiClient, yearId: number): Promise<bool
 }
 
 /** The changes a user makes to their own account; a new e-mail address needs the current password. */
-export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'> & { CurrentPassword?: string };
+export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'> & {
+  CurrentPassword?: string;
+};
 
 /** POST /api/user/v1/user: the saved user, and the address waiting for its confirmation link, if any. */
 export function updateUser(api: ApiClient, user: UserChanges): Promise<UpdateUserResponse> {

@@ -225,7 +225,11 @@ export function useShellController(api: ApiClient): ShellController {
     if (invite === null) return startSession(api, { initialHoldingId });
     let start: SessionStartResponse;
     try {
-      start = await startSession(api, { initialHoldingId, acceptedInviteId: invite.id, inviteSecret: invite.secret });
+      start = await startSession(api, {
+        initialHoldingId,
+        acceptedInviteId: invite.id,
+        inviteSecret: invite.secret,
+      });
       // A login that owes the terms learns nothing of holdings: the invitation waits for the start after them.
       if (start.MustAcceptTermsAndConditions) return start;
     } catch (error) {
