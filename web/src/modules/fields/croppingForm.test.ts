@@ -16,6 +16,7 @@ import {
 import { croppingProblemText } from './croppingProblemText.ts';
 import { createI18n } from '../../i18n/createI18n.ts';
 import { CroppingProblemCode } from '@headland/domain/croppingRules';
+import { croppingDraftSchema } from '@headland/domain/cropping';
 import { aCropping, aField } from './testing/fieldsFixtures.ts';
 
 const concurrentText =
@@ -181,5 +182,31 @@ describe('croppingWriteFromForm', () => {
       Destroyed: true,
       Area: 10,
     });
+  });
+});
+
+describe('the form and the draft', () => {
+  it('a cropping read into the form and saved unchanged writes back every member it had', () => {
+    const cropping = aCropping({
+      PlotId: 'P4',
+      BatchId: 'B1',
+      CropDescr: 'Second wheat',
+      VarietyName: 'Skyfall',
+      Purpose: 'Feed',
+      Residue: 1,
+      NCropGroup: 120,
+      TargetYield: 9.5,
+      TargetpH: 6.5,
+      StrawMulch: true,
+      Undersown: false,
+      ManureSpreadArea: 8,
+      ManagementOptions: [{ Code: 'CSAM1', Area: 2 }],
+      DestructionDate: '2025-06-01',
+      Destroyed: true,
+    });
+    const draft = croppingDraftSchema.parse(cropping);
+    const written = croppingWriteFromForm(croppingFormFromResponse(cropping));
+    const { Market: _market, ...sent } = draft;
+    expect(written).toEqual(sent);
   });
 });

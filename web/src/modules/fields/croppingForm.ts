@@ -13,158 +13,111 @@ import {
   type CroppingDraft,
   type CroppingProblem,
 } from '@headland/domain/croppingRules';
-import {
-  CropId,
-  cropDefinitionById,
-  type BiomassLevel,
-  type CropPurpose,
-  type CropResidue,
-  type GrassCuts,
-  type GrassManagement,
-  type GrowingSeasonLength,
-  type NLeafAnalysis,
-  type ProtectionStatus,
-} from '@headland/domain/crops';
-import { isDestroyed } from '@headland/domain/cropping';
-import type { IsoDate } from '@headland/domain/isoDate';
+import { CropId, cropDefinitionById } from '@headland/domain/crops';
+import { croppingDraftSchema, isDestroyed } from '@headland/domain/cropping';
 
-/** What the cropping editor edits. Texts are '' when empty and numbers undefined, as the inputs hold them. */
-export interface CroppingFormValues {
-  FieldId: number;
-  YearId: number;
+/** How an input holds a member when it has none: texts as '', numbers as undefined, checkboxes as false. */
+type InputKind = 'text' | 'number' | 'flag';
+
+/**
+ * The members whose inputs hold them otherwise than the draft does. Every other member of the draft is held by
+ * the form as the draft holds it, so a new member needs no line here unless its input is a text, number or
+ * checkbox.
+ */
+const inputKinds = {
+  CropName: 'text',
+  CropDescr: 'text',
+  VarietyName: 'text',
+  PlotId: 'text',
+  BatchId: 'text',
+  Market: 'text',
+  Area: 'number',
+  ManureSpreadArea: 'number',
+  NCropGroup: 'number',
+  TargetYield: 'number',
+  TargetpH: 'number',
+  StrawMulch: 'flag',
+  Undersown: 'flag',
+} as const satisfies Partial<Record<keyof CroppingDraft, InputKind>>;
+const kindOf = (key: string): InputKind | undefined => (inputKinds as Record<string, InputKind>)[key];
+
+type Held<T, K> = K extends 'text'
+  ? string
+  : K extends 'number'
+    ? number | undefined
+    : K extends 'flag'
+      ? boolean
+      : T;
+
+/** What the cropping editor edits: the draft as its inputs hold it, with no crop until one is picked. */
+export type CroppingFormValues = Omit<
+  {
+    [K in keyof CroppingDraft]: K extends keyof typeof inputKinds
+      ? Held<CroppingDraft[K], (typeof inputKinds)[K]>
+      : CroppingDraft[K];
+  },
+  'CropId' | 'ManagementOptions'
+> & {
   CropId: number | null;
-  CropName: string;
-  CropDescr: string;
-  VarietyId: number | null;
-  VarietyName: string;
-  SowingDate: IsoDate | null;
-  HarvestDate: IsoDate | null;
-  DestructionDate: IsoDate | null;
-  Destroyed: boolean;
-  Area: number | undefined;
-  ManureSpreadArea: number | undefined;
-  Purpose: CropPurpose | null;
-  Residue: CropResidue | null;
-  GrowingSeasonLength: GrowingSeasonLength | null;
-  ProtectionStatus: ProtectionStatus | null;
-  GrassManagement: GrassManagement | null;
-  GrassCuts: GrassCuts | null;
-  NCropGroup: number | undefined;
-  BiomassLevel: BiomassLevel | null;
-  NLeafAnalysis: NLeafAnalysis | null;
-  TargetYield: number | undefined;
-  TargetpH: number | undefined;
-  StrawMulch: boolean;
-  Undersown: boolean;
   ManagementOptions: { Code: string; Area: number | undefined }[];
+};
+
+const draftKeys = Object.keys(croppingDraftSchema.shape) as (keyof CroppingDraft)[];
+
+/** The form of a draft: each member as its input holds it. */
+export function croppingFormFromDraft(draft: CroppingDraft): CroppingFormValues {
+  const values: Record<string, unknown> = {};
+  for (const key of draftKeys) {
+    const value = draft[key];
+    const kind = kindOf(key);
+    values[key] =
+      kind === 'text'
+        ? (value ?? '')
+        : kind === 'number'
+          ? (value ?? undefined)
+          : kind === 'flag'
+            ? (value ?? false)
+            : value;
+  }
+  const form = values as CroppingFormValues;
+  // A negative spread area means not set, which the input shows as empty.
+  if (form.ManureSpreadArea !== undefined && form.ManureSpreadArea < 0) form.ManureSpreadArea = undefined;
+  form.ManagementOptions = draft.ManagementOptions.map((option) => ({ ...option }));
+  return form;
 }
 
 export function newCroppingForm(fieldId: number, yearId: number): CroppingFormValues {
-  return {
-    FieldId: fieldId,
-    YearId: yearId,
-    CropId: null,
-    CropName: '',
-    CropDescr: '',
-    VarietyId: null,
-    VarietyName: '',
-    SowingDate: null,
-    HarvestDate: null,
-    DestructionDate: null,
-    Destroyed: false,
-    Area: undefined,
-    ManureSpreadArea: undefined,
-    Purpose: null,
-    Residue: null,
-    GrowingSeasonLength: null,
-    ProtectionStatus: null,
-    GrassManagement: null,
-    GrassCuts: null,
-    NCropGroup: undefined,
-    BiomassLevel: null,
-    NLeafAnalysis: null,
-    TargetYield: undefined,
-    TargetpH: undefined,
-    StrawMulch: false,
-    Undersown: false,
-    ManagementOptions: [],
-  };
+  return { ...croppingFormFromDraft(blankCroppingDraft(fieldId, yearId)), CropId: null };
 }
-
-const orUndefined = (value: number | null) => (value === null ? undefined : value);
 
 export function croppingFormFromResponse(cropping: CroppingResponse): CroppingFormValues {
-  return {
-    FieldId: cropping.FieldId,
-    YearId: cropping.YearId,
-    CropId: cropping.CropId,
-    CropName: cropping.CropName ?? '',
-    CropDescr: cropping.CropDescr ?? '',
-    VarietyId: cropping.VarietyId,
-    VarietyName: cropping.VarietyName ?? '',
-    SowingDate: cropping.SowingDate,
-    HarvestDate: cropping.HarvestDate,
-    DestructionDate: cropping.DestructionDate,
-    Destroyed: cropping.Destroyed,
-    Area: orUndefined(cropping.Area),
-    // Negative means not set, which the input shows as empty.
-    ManureSpreadArea:
-      cropping.ManureSpreadArea !== null && cropping.ManureSpreadArea >= 0
-        ? cropping.ManureSpreadArea
-        : undefined,
-    Purpose: cropping.Purpose,
-    Residue: cropping.Residue,
-    GrowingSeasonLength: cropping.GrowingSeasonLength,
-    ProtectionStatus: cropping.ProtectionStatus,
-    GrassManagement: cropping.GrassManagement,
-    GrassCuts: cropping.GrassCuts,
-    NCropGroup: orUndefined(cropping.NCropGroup),
-    BiomassLevel: cropping.BiomassLevel,
-    NLeafAnalysis: cropping.NLeafAnalysis,
-    TargetYield: orUndefined(cropping.TargetYield),
-    TargetpH: orUndefined(cropping.TargetpH),
-    StrawMulch: cropping.StrawMulch ?? false,
-    Undersown: cropping.Undersown ?? false,
-    ManagementOptions: cropping.ManagementOptions.map((option) => ({ ...option })),
-  };
+  return croppingFormFromDraft(cropping);
 }
+
+/**
+ * Members the form does not send back: the market is read with the variety's as its fallback, and sending it
+ * would store the variety's market as the cropping's own.
+ */
+const notSent: ReadonlySet<string> = new Set(['Market']);
 
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The body of the create or update call. Every member is sent, so that what the form cleared is cleared. */
 export function croppingWriteFromForm(values: CroppingFormValues): CroppingWrite {
+  const body: Record<string, unknown> = {};
+  for (const key of draftKeys) {
+    if (notSent.has(key)) continue;
+    const value = values[key];
+    const kind = kindOf(key);
+    body[key] = kind === 'text' ? textOrNull(value as string) : kind === 'number' ? (value ?? null) : value;
+  }
   return {
-    FieldId: values.FieldId,
-    YearId: values.YearId,
+    ...(body as CroppingWrite),
     CropId: values.CropId ?? CropId.Uncropped,
     CropName: values.CropId === CropId.Other ? textOrNull(values.CropName) : null,
-    CropDescr: textOrNull(values.CropDescr),
-    VarietyId: values.VarietyId,
-    VarietyName: textOrNull(values.VarietyName),
-    SowingDate: values.SowingDate,
-    HarvestDate: values.HarvestDate,
-    DestructionDate: values.DestructionDate,
     Destroyed: isDestroyed(values),
-    Area: values.Area ?? null,
-    ManureSpreadArea: values.ManureSpreadArea ?? null,
-    Purpose: values.Purpose,
-    Residue: values.Residue,
-    GrowingSeasonLength: values.GrowingSeasonLength,
-    ProtectionStatus: values.ProtectionStatus,
-    GrassManagement: values.GrassManagement,
-    GrassCuts: values.GrassCuts,
-    NCropGroup: values.NCropGroup ?? null,
-    BiomassLevel: values.BiomassLevel,
-    NLeafAnalysis: values.NLeafAnalysis,
-    TargetYield: values.TargetYield ?? null,
-    TargetpH: values.TargetpH ?? null,
-    StrawMulch: values.StrawMulch,
-    Undersown: values.Undersown,
     ManagementOptions: values.ManagementOptions.filter((option) => option.Code.trim() !== '').map(
-      (option) => ({
-        Code: option.Code.trim(),
-        Area: option.Area ?? 0,
-      }),
+      (option) => ({ Code: option.Code.trim(), Area: option.Area ?? 0 }),
     ),
   };
 }
