@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { harvestYear, harvestYearEnd, harvestYearOf, harvestYearStart, isInHarvestYear } from './harvestYear';
+import {
+  harvestYear,
+  harvestYearEnd,
+  harvestYearOf,
+  harvestYearStart,
+  isInHarvestYear,
+  latestOpenableCropYear,
+} from './harvestYear';
 
 describe('harvestYearOf', () => {
   it.each([
@@ -37,5 +44,15 @@ describe('harvest year bounds', () => {
     ['2026-08-01', false],
   ])('%s in harvest year 2026: %s', (date, inside) => {
     expect(isInHarvestYear(date, 2026)).toBe(inside);
+  });
+});
+
+describe('latestOpenableCropYear', () => {
+  it.each([
+    ['2026-07-31', 2027],
+    ['2026-08-01', 2028],
+    ['2026-11-24', 2028],
+  ])('on %s is %i, the harvest year after the current one', (today, year) => {
+    expect(latestOpenableCropYear(today)).toBe(year);
   });
 });

@@ -1,9 +1,11 @@
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AppShellPage, signInTo, waitForOpaque } from '../support/appShellPage.ts';
+import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
 import { capture } from '../support/capture.ts';
 import { LoginPage } from '../support/loginPage.ts';
+import { ManageHoldingsDialog } from '../support/holdingDialogs.ts';
 import { openMap } from '../support/mapPage.ts';
+import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
 // Defects users met on the screens (issue 12): the map for the Access role, a deleted field asked for again, the
@@ -14,6 +16,21 @@ const pages = useAppPages();
 const testTimeoutMs = 240_000;
 const owner = 'client@headland.example';
 const holding = 'Wold Farm';
+
+/** Whether a button is wholly inside the window and nothing covers its middle. */
+async function inView(page: Page, button: Locator): Promise<boolean> {
+  const box = await button.boundingBox();
+  const size = page.viewportSize()!;
+  if (!box || box.x < 0 || box.y < 0) return false;
+  if (box.y + box.height > size.height || box.x + box.width > size.width) return false;
+  return button.evaluate(
+    (element, [x, y]) => {
+      const top = document.elementFromPoint(x!, y!);
+      return top !== null && (element === top || element.contains(top));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+}
 
 /** The text of every error dialog the page shows. */
 async function errorDialogs(page: Page): Promise<string[]> {
@@ -49,6 +66,7 @@ describe('the fields screens', () => {
       const page = await pages.open();
       const shell = await signInTo(page, owner, holding);
       await shell.menuEntry('Fields').click();
+      await page.getByRole('main').getByRole('heading', { name: 'Fields', exact: true }).waitFor();
       const table = page.getByRole('main').getByRole('table');
       await table.waitFor();
       const link = table.getByRole('link').last();
@@ -140,6 +158,126 @@ describe('the fields screens', () => {
       const nameBox = (await firstName.boundingBox())!;
       expect(nameBox.x).toBeGreaterThanOrEqual(view.left - 1);
       expect(nameBox.x).toBeLessThan(view.left + 20);
+    },
+    testTimeoutMs,
+  );
+});
+
+describe('dialogs and forms', () => {
+  it(
+    'keeps dialog footers in view, shows read-only inputs as such and cropping descriptions whole',
+    async () => {
+      const page = await pages.open();
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const shell = await signInTo(page, owner, holding);
+      for (const size of [
+        { width: 1366, height: 768 },
+        { width: 1400, height: 900 },
+      ]) {
+        await page.setViewportSize(size);
+        const manage = await ManageHoldingsDialog.open(shell);
+        const edit = await manage.edit(holding);
+        expect(await inView(page, edit.saveButton)).toBe(true);
+        expect(await inView(page, edit.cancelButton)).toBe(true);
+        const previous = edit.dialog.getByLabel('Previous year total area (ha)');
+        expect(await previous.getAttribute('readonly')).not.toBeNull();
+        const background = await previous.evaluate((element) => getComputedStyle(element).backgroundColor);
+        expect(background).not.toBe('rgb(255, 255, 255)');
+        await capture(page, `screens-08-edit-holding-${size.width}`);
+        await edit.cancelButton.click();
+        await edit.dialog.waitFor({ state: 'detached' });
+        await page.keyboard.press('Escape');
+        await manage.dialog.waitFor({ state: 'detached' });
+
+        const permissions = await PermissionsDialog.open(page, ownerDialogTitle);
+        await permissions.openTab('Cropping');
+        const close = permissions.root.getByRole('button', { name: 'Close', exact: true }).last();
+        await close.waitFor();
+        expect(await inView(page, close)).toBe(true);
+        expect(await inView(page, permissions.root.getByRole('button', { name: 'Refresh' }))).toBe(true);
+        const headings = permissions.root.getByRole('table').getByRole('rowheader');
+        await headings.nth(3).waitFor();
+        const cut = await headings.evaluateAll((cells) =>
+          cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+        );
+        expect(cut).toEqual([]);
+        await capture(page, `screens-09-cropping-tab-${size.width}`);
+        await close.click();
+        await permissions.root.waitFor({ state: 'detached' });
+      }
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'asks before Back or closing the tab drops an edit, and takes no longer description than the server',
+    async () => {
+      const page = await pages.open();
+      const shell = await signInTo(page, owner, holding);
+      await shell.menuEntry('Fields').click();
+      await page.getByRole('main').getByRole('heading', { name: 'Fields', exact: true }).waitFor();
+      const table = page.getByRole('main').getByRole('table');
+      await table.waitFor();
+      await table.getByRole('link').first().click();
+      const croppingLink = page.locator('main a[href^="/fields/cropping/"]').first();
+      await croppingLink.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/fields/cropping/'));
+      const editorPath = new URL(page.url()).pathname;
+      const description = page.getByRole('main').getByRole('textbox', { name: 'Description', exact: true });
+      await description.waitFor();
+      await description.fill('d'.repeat(400));
+      expect((await description.inputValue()).length).toBe(250);
+      await description.fill('Drilled late after the wet spell');
+
+      const asked: string[] = [];
+      page.on('dialog', (dialog) => {
+        asked.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await page.goBack();
+      await expect.poll(() => asked.length).toBe(1);
+      expect(asked[0]).toBe('confirm: You have unsaved changes. Leave without saving?');
+      expect(new URL(page.url()).pathname).toBe(editorPath);
+      expect(await description.inputValue()).toBe('Drilled late after the wet spell');
+
+      await page.close({ runBeforeUnload: true });
+      await expect.poll(() => asked.length).toBe(2);
+      expect(asked[1]).toMatch(/^beforeunload/);
+      expect(page.isClosed()).toBe(false);
+      expect(await description.inputValue()).toBe('Drilled late after the wet spell');
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'starts a polygon again with Escape or by choosing Polygon once three points in a line were drawn',
+    async () => {
+      const mapPage = await openMap(await pages.open());
+      const page = mapPage.page;
+      // The middle of the map, clear of the panels along its top.
+      const box = (await mapPage.map.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height * 0.6];
+      await mapPage.button('New field').click();
+      const panel = mapPage.dialog('New field');
+      await panel.waitFor();
+      const help = panel.getByText('Click on the map to add corners; double-click to finish.', {
+        exact: false,
+      });
+      await help.waitFor();
+      const line = async () => {
+        await page.mouse.click(x - 60, y);
+        await page.mouse.click(x, y);
+        await page.mouse.dblclick(x + 60, y);
+        await help.waitFor({ state: 'hidden' });
+      };
+      await line();
+      await page.keyboard.press('Escape');
+      await help.waitFor();
+      await line();
+      await panel.getByText('Polygon', { exact: true }).click();
+      await help.waitFor();
+      await capture(page, 'screens-10-polygon-again');
+      await panel.getByRole('button', { name: 'Cancel' }).click();
     },
     testTimeoutMs,
   );
@@ -258,6 +396,13 @@ describe('the shell', () => {
       const narrowYear = (await shell.yearButton.boundingBox())!;
       expect(logo.x + logo.width).toBeLessThanOrEqual(narrowYear.x);
       expect(narrowYear.x + narrowYear.width).toBeLessThanOrEqual(420);
+      // The holding's name keeps a place between them; Change holding moves into the menu.
+      const narrowHolding = (await shell.currentHolding.boundingBox())!;
+      expect(narrowHolding.width).toBeGreaterThan(40);
+      expect(narrowHolding.x + narrowHolding.width).toBeLessThanOrEqual(narrowYear.x);
+      expect(await inView(page, shell.changeHoldingButton)).toBe(false);
+      await page.getByRole('button', { name: 'Show or hide the main menu' }).click();
+      await expect.poll(() => inView(page, shell.changeHoldingButton)).toBe(true);
       await capture(page, 'screens-06-header-420');
     },
     testTimeoutMs,

@@ -327,6 +327,19 @@ describe('POST /api/user/v1/user', () => {
     expect(row!.email).toBe(user.email);
   });
 
+  it('refuses a blank first or last name and keeps the stored one', async () => {
+    for (const body of [{ FirstName: '   ' }, { LastName: '' }]) {
+      const response = await post('/api/user/v1/user', clientToken, body);
+      expect(response.statusCode).toBe(400);
+    }
+    const [row] = await sqlRows<{ first_name: string; last_name: string }>(
+      t.db,
+      sql`SELECT first_name, last_name FROM users WHERE id = ${client.id}`,
+    );
+    expect(row!.first_name.trim()).not.toBe('');
+    expect(row!.last_name.trim()).not.toBe('');
+  });
+
   it('keeps the geolocation-info property beside the others and answers it at session start', async () => {
     const user = await createUser(t.db, { role: Role.Agronomist });
     const token = await signIn(t.app, user);

@@ -138,9 +138,8 @@ export class BoundaryEditor {
   private readonly handleKey = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     if (this.state.drawing) this.abortDrawing();
-    // A drawn shape that cannot be kept (three points in a line, say) is given up to draw again.
-    else if (this.state.mode === 'inEditor' && this.state.drawType && !this.state.canCommit)
-      this.draw(this.state.drawType);
+    // A new shape already drawn (three points in a line, say) is given up to draw it again.
+    else if (this.state.mode === 'inEditor' && this.state.drawType) this.draw(this.state.drawType);
   };
 
   constructor(options: BoundaryEditorOptions) {

@@ -107,6 +107,7 @@ function AppFrame() {
               size="compact-sm"
               onClick={() => setDialog('holding')}
               style={{ flexShrink: 0 }}
+              visibleFrom="sm"
             >
               {t('header.changeHolding')}
             </Button>
@@ -132,6 +133,19 @@ function AppFrame() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label={t('menu.label')} p="xs">
+        {/* On a phone the header has no room for it: it opens from the menu. */}
+        <Button
+          variant="light"
+          size="compact-sm"
+          mb="xs"
+          hiddenFrom="sm"
+          onClick={() => {
+            menu.close();
+            setDialog('holding');
+          }}
+        >
+          {t('header.changeHolding')}
+        </Button>
         <MainMenu
           permissions={session.permissions}
           features={brand.features}
