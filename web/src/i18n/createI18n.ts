@@ -5,9 +5,10 @@ import enFields from './en.fields.json';
 import enMap from './en.map.json';
 import enHoldings from './en.holdings.json';
 import enPermissions from './en.permissions.json';
+import enImports from './en.imports.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions } } };
+const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enImports } } };
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {
