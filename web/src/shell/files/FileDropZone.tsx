@@ -23,7 +23,6 @@ export function FileDropZone({ label, description, accept, file, onFile, disable
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const labelId = useId();
   const descriptionId = useId();
 
   const handleDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -35,7 +34,7 @@ export function FileDropZone({ label, description, accept, file, onFile, disable
 
   return (
     <Stack gap={4} maw={480}>
-      <Text id={labelId} size="sm" fw={500}>
+      <Text size="sm" fw={500}>
         {label}
       </Text>
       {description && (
@@ -44,9 +43,6 @@ export function FileDropZone({ label, description, accept, file, onFile, disable
         </Text>
       )}
       <Paper
-        role="group"
-        aria-labelledby={labelId}
-        aria-describedby={description ? descriptionId : undefined}
         withBorder
         p="md"
         onDragOver={(event) => {
@@ -75,6 +71,7 @@ export function FileDropZone({ label, description, accept, file, onFile, disable
           ref={input}
           type="file"
           aria-label={label}
+          aria-describedby={description ? descriptionId : undefined}
           accept={accept}
           disabled={disabled}
           hidden
