@@ -255,7 +255,7 @@ describe('fields and croppings', () => {
       await page.getByRole('main').getByRole('link', { name: 'Import boundaries', exact: true }).click();
       const main = page.getByRole('main');
       const chooser = page.waitForEvent('filechooser');
-      await main.getByRole('button', { name: /^Boundary file/ }).click();
+      await main.getByRole('button', { name: 'Browse', exact: true }).click();
       await (
         await chooser
       ).setFiles({

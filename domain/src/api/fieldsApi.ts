@@ -337,9 +337,7 @@ export const importPreviewResponseSchema = z.object({
    * Set when the file does not say its coordinate system and its coordinates cannot be longitudes and latitudes:
    * nothing was read, and the file should be sent again with one of the choices.
    */
-  CrsQuestion: z
-    .object({ SuggestedSrid: z.number().int(), Choices: z.array(z.number().int()) })
-    .nullable(),
+  CrsQuestion: z.object({ SuggestedSrid: z.number().int(), Choices: z.array(z.number().int()) }).nullable(),
   /** Every property name found, in the order first seen: the choices for the field name. */
   PropertyNames: z.array(z.string()),
   Features: z.array(importedFeatureSchema),

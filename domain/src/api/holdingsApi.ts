@@ -178,6 +178,18 @@ export const holdingDeleteMessages = {
 /** The new holding made from an export. */
 export const holdingImportResponseSchema = z.object({ Holding: holdingDetailsSchema });
 
+/** What a holding export would bring, before it is imported; the user decides from it. */
+export const holdingImportPreviewSchema = z.object({
+  TradingName: z.string(),
+  AccountNumber: z.string().nullable(),
+  CropYears: z.array(z.number().int()),
+  Fields: z.number().int(),
+  Croppings: z.number().int(),
+  /** The caller's holdings with the same account number: the import would probably make a second copy. */
+  SameAccountNumber: z.array(z.object({ HoldingId: z.number().int(), TradingName: z.string() })),
+});
+export type HoldingImportPreview = z.infer<typeof holdingImportPreviewSchema>;
+
 /**
  * The nutrition migration of a holding: crop years from `firstYear` on keep their nutrition data in the
  * second-generation format; earlier years stay in the first. `firstYear` is null before any move. `nextYear` is

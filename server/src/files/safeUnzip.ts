@@ -34,6 +34,7 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
   const files = new Map<string, Uint8Array>();
   let entries = 0;
   let unpacked = 0;
+  let unfinished = 0;
   let failure: Error | null = null;
   const unzipper = new Unzip((file) => {
     entries += 1;
@@ -43,6 +44,7 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
     const skip = file.name.endsWith('/') || file.name.includes('__MACOSX/');
     const keep = !skip && (options.keep?.(file.name) ?? true);
     const chunks: Uint8Array[] = [];
+    unfinished += 1;
     file.ondata = (error, chunk, final) => {
       if (error) {
         failure = error;
@@ -53,6 +55,7 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
         throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`);
       }
       if (keep) chunks.push(chunk);
+      if (final) unfinished -= 1;
       if (final && keep) files.set(file.name, concat(chunks));
     };
     file.start();
@@ -68,7 +71,9 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
     if (error instanceof ZipRefused) throw error;
     throw new ZipRefused('damaged', 'The zip file is damaged and cannot be opened.');
   }
-  if (entries === 0) throw new ZipRefused('damaged', 'The zip file is damaged and cannot be opened.');
+  // A zip cut short ends inside an entry.
+  if (entries === 0 || unfinished > 0)
+    throw new ZipRefused('damaged', 'The zip file is damaged and cannot be opened.');
   return files;
 }
 

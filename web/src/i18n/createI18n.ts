@@ -9,11 +9,12 @@ import enAccount from './en.account.json';
 import enScreens from './en.screens.json';
 import enDocuments from './en.documents.json';
 import enLive from './en.live.json';
+import enImports from './en.imports.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
 const resources = {
   en: {
-    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens, ...enDocuments, ...enLive },
+    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens, ...enDocuments, ...enLive, ...enImports },
   },
 };
 

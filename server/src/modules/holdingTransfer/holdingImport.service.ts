@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync, type Unzipped } from 'fflate';
+import { strFromU8 } from 'fflate';
 import {
   importDocumentFiles,
   isDocumentArchiveEntry,
@@ -6,18 +6,25 @@ import {
 } from '../documents/documentArchive.ts';
 import type { DocumentStore } from '../documents/documentStore.ts';
 import type { z } from 'zod';
-import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
+import { eq } from 'drizzle-orm';
+import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
+import { forbiddenMessage } from '@headland/domain/permissions';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { holdingCropYears, holdingUsers, holdingWeather, holdings, settings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
+import { convertGeometries } from '../boundaryImport/convertGeometries.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
+  assertWritableSession,
   isAgronomistType,
   mayChangeHolding,
+  mayOpen,
+  permissionsOn,
   type HoldingsCaller,
 } from '../holdings/holdingCaller.ts';
 import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.queries.ts';
@@ -36,30 +43,30 @@ import {
   weatherFileSchema,
   type HoldingArchive,
 } from './holdingArchive.schema.ts';
-import { allocateIds, existingIds, insertCroppings, insertFields } from './holdingTransfer.queries.ts';
+import {
+  allocateIds,
+  clearHoldingContents,
+  existingIds,
+  insertCroppings,
+  insertFields,
+  selectSameAccountHoldings,
+} from './holdingTransfer.queries.ts';
 
 /** Largest upload accepted; a holding with thousands of fields exports to a few megabytes. */
 export const maxArchiveBytes = 100 * 1024 * 1024;
-/** Largest unpacked size of all the files together: a guard against a small zip that unpacks to gigabytes. */
-const maxUnpackedBytes = 512 * 1024 * 1024;
 
 const notAHoldingExport = 'This file is not a Headland holding export.';
 const damaged = (detail: string) => badRequest(`The holding export is damaged: ${detail}`);
 
+type Unzipped = Record<string, Uint8Array>;
+
+/** Unpacks the archive's own files only, refusing a zip of too many entries or too many unpacked bytes. */
 function unpack(data: Uint8Array): Unzipped {
-  let unpacked = 0;
   const wanted = new Set<string>(Object.values(archiveFiles));
   try {
-    return unzipSync(data, {
-      filter: (file) => {
-        if (!wanted.has(file.name) && !isDocumentArchiveEntry(file.name)) return false;
-        unpacked += file.originalSize;
-        if (unpacked > maxUnpackedBytes) throw new RangeError('too large');
-        return true;
-      },
-    });
+    return Object.fromEntries(safeUnzip(data, { keep: (name) => wanted.has(name) || isDocumentArchiveEntry(name) }));
   } catch (error) {
-    if (error instanceof RangeError) throw badRequest('The holding export unpacks to more than 512 MB.');
+    if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.message);
     throw badRequest('The file is not a zip archive, or it is damaged.');
   }
 }
@@ -203,20 +210,109 @@ async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingA
   }
 }
 
+/** Boundaries of the archive as PostGIS checked and measured them, by field id and cropping id. */
+interface CheckedGeometries {
+  fields: Map<number, { ewkb: string; area: number }>;
+  croppings: Map<number, { ewkb: string; area: number }>;
+}
+
+/**
+ * Checks every boundary of the archive with PostGIS, as the boundary import does (valid, or repaired; within
+ * longitudes and latitudes; not too many vertices) and measures it: a file's areas and shapes are never trusted.
+ * Runs outside the import's transaction, because PostGIS fails a statement on an unreadable geometry.
+ */
+async function checkGeometries(db: Db, archive: HoldingArchive): Promise<CheckedGeometries> {
+  const fields = archive.fields.features.filter((feature) => feature.geometry !== null);
+  const croppings = archive.croppings.filter((cropping) => cropping.boundary !== null);
+  const converted = await convertGeometries(
+    db,
+    [
+      ...fields.map((feature) => feature.geometry!.coordinates),
+      ...croppings.map((cropping) => cropping.boundary!.coordinates),
+    ],
+    4326,
+  );
+  const checked: CheckedGeometries = { fields: new Map(), croppings: new Map() };
+  converted.forEach((result, index) => {
+    const field = fields[index];
+    const cropping = croppings[index - fields.length];
+    const what = field
+      ? `the boundary of field "${field.properties.name}"`
+      : `the boundary of cropping ${cropping!.id}`;
+    if (!result.ok) throw damaged(`${what} cannot be used: ${result.reason}`);
+    const stored = { ewkb: result.ewkbHex, area: result.areaHa };
+    if (field) checked.fields.set(field.properties.id, stored);
+    else checked.croppings.set(cropping!.id, stored);
+  });
+  return checked;
+}
+
+/** Holdings the caller belongs to whose account number is the archive's, ignoring case and spaces. */
+async function sameAccountHoldings(
+  db: Db,
+  caller: HoldingsCaller,
+  accountNumber: string | null,
+): Promise<{ HoldingId: number; TradingName: string }[]> {
+  const wanted = accountNumber?.trim() ?? '';
+  if (wanted === '') return [];
+  return (await selectSameAccountHoldings(db, caller.auth.user.id, wanted)).map((row) => ({
+    HoldingId: row.id,
+    TradingName: row.trading_name,
+  }));
+}
+
+/**
+ * What an import would bring, read and checked as the import does, without writing: the holding's name and
+ * account number, its counts, and the caller's holdings with the same account number, which the import may
+ * replace instead of creating a second holding beside them.
+ */
+export async function previewHoldingImport(
+  db: Db,
+  caller: HoldingsCaller,
+  data: Uint8Array,
+): Promise<HoldingImportPreview> {
+  assertMayCreateHoldings(caller);
+  const archive = readHoldingArchive(data);
+  await checkReferences(db, caller, archive);
+  await checkGeometries(db, archive);
+  return {
+    TradingName: archive.holding.tradingName,
+    AccountNumber: archive.holding.accountNumber,
+    CropYears: archive.cropYears.map((year) => year.yearId),
+    Fields: archive.fields.features.length,
+    Croppings: archive.croppings.length,
+    SameAccountNumber: await sameAccountHoldings(db, caller, archive.holding.accountNumber),
+  };
+}
+
+/** The holding an import replaces, locked, after checking that the caller may change it. */
+async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number): Promise<void> {
+  assertWritableSession(caller);
+  const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
+  if (!record || !mayOpen(caller, record)) throw notFound('The holding to replace does not exist.');
+  if (!permissionsOn(caller, record).holdings.write) {
+    throw forbidden(forbiddenMessage('holdings', 'write'));
+  }
+}
+
 /**
  * Creates a new holding from an export, equal to the original: new ids throughout, fields and croppings linked
  * as before, the caller its Owner (and its agronomist when at Agronomist level or higher). Satellite imagery and
  * the holding's feature flags are taken from the file only for Admin-level users: for anyone else they are
- * those of a holding created by hand, since a file can be edited. Nothing is written unless all of it is.
+ * those of a holding created by hand, since a file can be edited. With `replaceHoldingId`, the export replaces
+ * that holding's details, crop years, weather, fields, croppings and settings instead, keeping its id and its
+ * members. Every boundary is checked and measured by PostGIS. Nothing is written unless all of it is.
  */
 export async function importHolding(
   deps: HoldingsDeps,
   caller: HoldingsCaller,
   data: Uint8Array,
   documentStore?: DocumentStore,
+  replaceHoldingId?: number,
 ): Promise<HoldingDetails> {
   assertMayCreateHoldings(caller);
   const archive = readHoldingArchive(data);
+  const geometries = await checkGeometries(deps.db, archive);
   // The library's files, written inside the transaction and removed again should it fail.
   let documentKeys: string[] = [];
   const { auth, brand } = caller;
@@ -224,35 +320,49 @@ export async function importHolding(
   const importing = deps.db.transaction(async (tx) => {
     await checkReferences(tx, caller, archive);
     const file = archive.holding;
-    const [row] = await tx
-      .insert(holdings)
-      .values({
-        tradingName: file.tradingName,
-        accountNumber: file.accountNumber,
-        address: file.address,
-        townId: file.townId,
-        regionId: file.regionId,
-        businessId: file.businessId,
-        nvz: file.nvz,
-        pSorpCapacity: file.pSorpCapacity,
-        agronomistId: isAgronomistType(caller) ? auth.user.id : null,
-        weatherStationId: file.weatherStationId,
-        excludeFromUserReports: file.excludeFromUserReports,
-        canChangeRegion: file.canChangeRegion,
-        satellite: admin ? file.satellite : false,
-        features: admin
-          ? file.features
-          : {
-              perHoldingPermissions: brand.features.perHoldingPermissions,
-              sprayAudit: false,
-              scoutingLink: false,
-            },
-      })
-      .returning({ id: holdings.id });
-    const id = row!.id;
-    await tx
-      .insert(holdingUsers)
-      .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    const details = {
+      tradingName: file.tradingName,
+      accountNumber: file.accountNumber,
+      address: file.address,
+      townId: file.townId,
+      regionId: file.regionId,
+      businessId: file.businessId,
+      nvz: file.nvz,
+      pSorpCapacity: file.pSorpCapacity,
+      weatherStationId: file.weatherStationId,
+      excludeFromUserReports: file.excludeFromUserReports,
+      canChangeRegion: file.canChangeRegion,
+    };
+    let id: number;
+    if (replaceHoldingId !== undefined) {
+      await replaceTarget(tx, caller, replaceHoldingId);
+      id = replaceHoldingId;
+      await clearHoldingContents(tx, id, auth.user.id);
+      await tx
+        .update(holdings)
+        .set(admin ? { ...details, satellite: file.satellite, features: file.features } : details)
+        .where(eq(holdings.id, id));
+    } else {
+      const [row] = await tx
+        .insert(holdings)
+        .values({
+          ...details,
+          agronomistId: isAgronomistType(caller) ? auth.user.id : null,
+          satellite: admin ? file.satellite : false,
+          features: admin
+            ? file.features
+            : {
+                perHoldingPermissions: brand.features.perHoldingPermissions,
+                sprayAudit: false,
+                scoutingLink: false,
+              },
+        })
+        .returning({ id: holdings.id });
+      id = row!.id;
+      await tx
+        .insert(holdingUsers)
+        .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    }
     await tx.insert(holdingCropYears).values(archive.cropYears.map((year) => ({ holdingId: id, ...year })));
     if (archive.weather.length) {
       await tx.insert(holdingWeather).values(archive.weather.map((month) => ({ holdingId: id, ...month })));
@@ -266,7 +376,7 @@ export async function importHolding(
       id,
       features.map((feature, index) => ({
         newId: fieldIds[index]!,
-        geometry: feature.geometry,
+        boundary: geometries.fields.get(feature.properties.id) ?? null,
         properties: feature.properties,
       })),
     );
@@ -278,6 +388,7 @@ export async function importHolding(
         ...cropping,
         id: croppingIds[index]!,
         fieldId: newFieldId.get(cropping.fieldId)!,
+        boundaryEwkb: geometries.croppings.get(cropping.id)?.ewkb ?? null,
       })),
     );
     if (archive.settings.length) {
@@ -307,6 +418,7 @@ export async function importHolding(
         SourceHoldingId: archive.manifest.source.holdingId,
         Fields: features.length,
         Croppings: archive.croppings.length,
+        ...(replaceHoldingId !== undefined ? { Replaced: true } : {}),
       },
     });
     return id;
@@ -315,7 +427,9 @@ export async function importHolding(
     if (documentStore) await removeDocumentFiles(documentStore, documentKeys);
     throw error;
   });
-  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+  deps.authCache.forgetWhere(
+    (cached) => cached.user.id === auth.user.id || cached.session?.holdingId === holdingId,
+  );
   const record = await holdingRecord(deps.db, holdingId, auth.user.id);
   return presentHoldingDetails(record!, !mayChangeHolding(caller, record!));
 }

@@ -115,8 +115,38 @@ export async function allocateIds(db: Db, table: 'fields' | 'croppings', count: 
   return rows.map((row) => Number(row.id));
 }
 
-const geometryFromJson = (column: ReturnType<typeof sql>) =>
-  sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(${column}::text), 4326)) END`;
+/** A boundary PostGIS already checked, as hex EWKB of a 4326 MultiPolygon. */
+const geometryFromEwkb = (column: ReturnType<typeof sql>) =>
+  sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ST_GeomFromEWKB(decode(${column}, 'hex')) END`;
+
+/** The holdings the user belongs to whose account number is `accountNumber`, ignoring case and spaces. */
+export async function selectSameAccountHoldings(
+  db: Db,
+  userId: number,
+  accountNumber: string,
+): Promise<{ id: number; trading_name: string }[]> {
+  return sqlRows<{ id: number; trading_name: string }>(
+    db,
+    sql`SELECT h.id, h.trading_name FROM holdings h
+          JOIN holding_users hu ON hu.holding_id = h.id AND hu.user_id = ${userId}
+         WHERE lower(regexp_replace(h.account_number, '\s', '', 'g'))
+               = lower(regexp_replace(${accountNumber}, '\s', '', 'g'))
+         ORDER BY h.id`,
+  );
+}
+
+/**
+ * Empties a holding for an import that replaces it: its fields (and with them their croppings, crop years of
+ * fields and cropping permissions), crop years, weather, holding-wide settings and the importer's own settings.
+ */
+export async function clearHoldingContents(db: Db, holdingId: number, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM fields WHERE holding_id = ${holdingId}`);
+  await db.execute(sql`DELETE FROM holding_crop_years WHERE holding_id = ${holdingId}`);
+  await db.execute(sql`DELETE FROM holding_weather WHERE holding_id = ${holdingId}`);
+  await db.execute(
+    sql`DELETE FROM settings WHERE holding_id = ${holdingId} AND (user_id IS NULL OR user_id = ${userId})`,
+  );
+}
 
 /** Inserts fields (already given their new ids) and their crop years. */
 export async function insertFields(
@@ -124,19 +154,20 @@ export async function insertFields(
   holdingId: number,
   rows: {
     newId: number;
-    geometry: FieldsFile['features'][number]['geometry'];
+    /** Checked and measured by PostGIS; the file's own boundary area is never used. */
+    boundary: { ewkb: string; area: number } | null;
     properties: FieldsFile['features'][number]['properties'];
   }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const records = rows.map(({ newId, geometry, properties: p }) => ({
+  const records = rows.map(({ newId, boundary, properties: p }) => ({
     id: newId,
     name: p.name,
     field_number: p.fieldNumber,
     field_group: p.fieldGroup,
-    boundary: geometry,
+    boundary: boundary?.ewkb ?? null,
     area_type: p.areaType,
-    boundary_area: p.boundaryArea,
+    boundary_area: boundary?.area ?? null,
     working_area: p.workingArea,
     whole_area: p.wholeArea,
     manure_spread_area: p.manureSpreadArea,
@@ -148,11 +179,11 @@ export async function insertFields(
   await db.execute(sql`
     INSERT INTO fields (id, holding_id, name, field_number, field_group, boundary, area_type, boundary_area,
                         working_area, whole_area, manure_spread_area, ignore_boundary, nvz, created_at, updated_at)
-    SELECT r.id, ${holdingId}, r.name, r.field_number, r.field_group, ${geometryFromJson(sql`r.boundary`)},
+    SELECT r.id, ${holdingId}, r.name, r.field_number, r.field_group, ${geometryFromEwkb(sql`r.boundary`)},
            r.area_type, r.boundary_area, r.working_area, r.whole_area, r.manure_spread_area, r.ignore_boundary,
            r.nvz, r.created_at, r.updated_at
       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
-        id integer, name text, field_number text, field_group text, boundary jsonb, area_type text,
+        id integer, name text, field_number text, field_group text, boundary text, area_type text,
         boundary_area numeric, working_area numeric, whole_area numeric, manure_spread_area numeric,
         ignore_boundary boolean, nvz boolean, created_at timestamptz, updated_at timestamptz)`);
   const years = rows.flatMap(({ newId, properties }) =>
@@ -165,8 +196,12 @@ export async function insertFields(
       FROM jsonb_to_recordset(${JSON.stringify(years)}::jsonb) AS r(field_id integer, year_id integer, disabled boolean)`);
 }
 
-/** Inserts croppings whose ids and field ids are already the new ones. */
-export async function insertCroppings(db: Db, holdingId: number, rows: CroppingsFile): Promise<void> {
+/** Inserts croppings whose ids and field ids are already the new ones, with boundaries PostGIS checked. */
+export async function insertCroppings(
+  db: Db,
+  holdingId: number,
+  rows: (CroppingsFile[number] & { boundaryEwkb: string | null })[],
+): Promise<void> {
   if (rows.length === 0) return;
   const records = rows.map((c) => ({
     id: c.id,
@@ -187,7 +222,7 @@ export async function insertCroppings(db: Db, holdingId: number, rows: Croppings
     variety_name: c.varietyName,
     market: c.market,
     area: c.area,
-    boundary: c.boundary,
+    boundary: c.boundaryEwkb,
     management_options: c.managementOptions,
     manure_spread_area: c.manureSpreadArea,
     attributes: c.attributes,
@@ -201,13 +236,13 @@ export async function insertCroppings(db: Db, holdingId: number, rows: Croppings
                            created_at, updated_at)
     SELECT r.id, ${holdingId}, r.field_id, r.year_id, r.plot_id, r.batch_id, r.start_date, r.end_date, r.sowing_date,
            r.harvest_date, r.destruction_date, r.destroyed, r.crop_id, r.crop_name, r.crop_descr, r.variety_id,
-           r.variety_name, r.market, r.area, ${geometryFromJson(sql`r.boundary`)}, r.management_options,
+           r.variety_name, r.market, r.area, ${geometryFromEwkb(sql`r.boundary`)}, r.management_options,
            r.manure_spread_area, r.attributes, r.created_at, r.updated_at
       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
         id integer, field_id integer, year_id integer, plot_id text, batch_id text, start_date date, end_date date,
         sowing_date date, harvest_date date, destruction_date date, destroyed boolean, crop_id integer,
         crop_name text, crop_descr text, variety_id integer, variety_name text, market text, area numeric,
-        boundary jsonb, management_options jsonb, manure_spread_area numeric, attributes jsonb,
+        boundary text, management_options jsonb, manure_spread_area numeric, attributes jsonb,
         created_at timestamptz, updated_at timestamptz)`);
 }
 

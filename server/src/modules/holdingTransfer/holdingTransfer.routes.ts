@@ -1,25 +1,35 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { holdingIdParamsSchema, holdingImportResponseSchema } from '@headland/domain/api/holdingsApi';
-import { badRequest, HttpError } from '../../http/httpErrors.ts';
+import { z } from 'zod';
+import {
+  holdingIdParamsSchema,
+  holdingImportPreviewSchema,
+  holdingImportResponseSchema,
+} from '@headland/domain/api/holdingsApi';
+import { maxDbId } from '@headland/domain/inputLimits';
+import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
 import { assertMayCreateHoldings, holdingsCallerOf } from '../holdings/holdingCaller.ts';
 import { documentStoreFor } from '../documents/documentStore.ts';
 import { exportHolding } from './holdingExport.service.ts';
-import { importHolding, maxArchiveBytes } from './holdingImport.service.ts';
+import { importHolding, maxArchiveBytes, previewHoldingImport } from './holdingImport.service.ts';
 
 const tags = ['holdings'];
 
-/** The multipart field `file` of an upload, whole. */
-async function uploadedArchive(request: FastifyRequest): Promise<Uint8Array> {
+/** The multipart field `file` of an upload, whole, and the optional field `replaceHoldingId`. */
+async function uploadedArchive(
+  request: FastifyRequest,
+): Promise<{ archive: Uint8Array; replaceHoldingId?: number }> {
   if (!request.isMultipart())
     throw badRequest('Send the holding export as multipart/form-data, in the field "file".');
   let archive: Uint8Array | null = null;
+  let replace: unknown;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === 'file' && archive === null)
         archive = await part.toBuffer();
       else if (part.type === 'file') await part.toBuffer();
+      else if (part.fieldname === 'replaceHoldingId') replace = part.value;
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -28,7 +38,14 @@ async function uploadedArchive(request: FastifyRequest): Promise<Uint8Array> {
     throw badRequest('The upload could not be read.');
   }
   if (!archive) throw badRequest('No file was sent in the field "file".');
-  return archive;
+  if (replace === undefined || replace === '') return { archive };
+  const parsed = z.coerce.number().int().positive().max(maxDbId).safeParse(replace);
+  if (!parsed.success) {
+    throw validationFailed([
+      { Field: 'replaceHoldingId', Message: 'The holding to replace is not a holding id.' },
+    ]);
+  }
+  return { archive, replaceHoldingId: parsed.data };
 }
 
 /** Holding export (a zip download) and import (a zip upload that becomes a new holding). */
@@ -82,13 +99,36 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       const caller = holdingsCallerOf(request);
       // Refuse before reading a possibly large upload.
       assertMayCreateHoldings(caller);
+      const upload = await uploadedArchive(request);
       const holding = await importHolding(
         { db: db(), authCache: app.authCache },
         caller,
-        await uploadedArchive(request),
+        upload.archive,
         documentStoreFor(app.deps.config),
+        upload.replaceHoldingId,
       );
       return { Holding: holding };
+    },
+  );
+
+  api.post(
+    '/api/import/omnia/holding/preview',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'What a holding export would import',
+        description:
+          'Multipart upload of one holding export zip in the field "file". Nothing is stored; the answer lists the caller\'s holdings with the same account number, which the import may replace (field "replaceHoldingId").',
+        consumes: ['multipart/form-data'],
+        response: { 200: holdingImportPreviewSchema },
+      },
+    },
+    async (request) => {
+      const caller = holdingsCallerOf(request);
+      assertMayCreateHoldings(caller);
+      const upload = await uploadedArchive(request);
+      return previewHoldingImport(db(), caller, upload.archive);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate, zipSync, type Zippable } from 'fflate';
+import { maxUnpackedBytes } from '@headland/domain/importLimits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -168,6 +169,9 @@ beforeAll(async () => {
          NULL, NULL, false, false, '2023-02-01T10:16:00Z', '2023-02-01T10:16:00Z'),
       (${id}, 'Unmapped', '14', 'South', NULL, 'Whole', NULL, NULL, 4.2, NULL, true, true,
          '2023-02-02T00:00:00Z', '2023-02-02T00:00:00Z')`);
+  // Boundary areas are PostGIS's measure of the boundary, as every write stores them (and an import recomputes).
+  await db.execute(sql`UPDATE fields SET boundary_area = round((ST_Area(boundary::geography) / 10000)::numeric, 4)
+                        WHERE holding_id = ${id} AND boundary IS NOT NULL`);
   const fieldIds = (
     await sqlRows<{ id: number }>(db, sql`SELECT id FROM fields WHERE holding_id = ${id} ORDER BY id`)
   ).map((row) => row.id);
@@ -248,7 +252,7 @@ describe('POST /api/export/omnia/holding/{id}', () => {
       fieldNumber: '12',
       fieldGroup: 'North',
       areaType: 'Working',
-      boundaryArea: 12.3456,
+      boundaryArea: 34.1591,
       workingArea: 11.5,
       wholeArea: 13.25,
       manureSpreadArea: 10.0001,
@@ -521,5 +525,204 @@ describe('POST /api/import/omnia/holding', () => {
         features: { perHoldingPermissions: true, sprayAudit: false, scoutingLink: false },
       },
     });
+  });
+});
+
+async function previewZip(bytes: Uint8Array, token = agronomistToken) {
+  const { payload, contentType } = multipartBody(bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/import/omnia/holding/preview',
+    headers: { ...bearer(token), 'content-type': contentType },
+    payload,
+  });
+}
+
+/** The export with its holding file changed. */
+function withHolding(change: Record<string, unknown>): Uint8Array {
+  const files = unzipSync(exported);
+  const holding = JSON.parse(strFromU8(files[archiveFiles.holding]!));
+  return rezip(files, { [archiveFiles.holding]: { ...holding, ...change } });
+}
+
+/** The export with its first field changed. */
+function withFirstField(change: (feature: Record<string, unknown>) => Record<string, unknown>): Uint8Array {
+  const files = unzipSync(exported);
+  const fields = JSON.parse(strFromU8(files[archiveFiles.fields]!));
+  fields.features[0] = change(fields.features[0]);
+  return rezip(files, { [archiveFiles.fields]: fields });
+}
+
+describe('holding import trusts no geometry of the file', () => {
+  it('refuses a boundary out of range, and the fields lists in British National Grid still answer', async () => {
+    const before = await tableCounts(t.db);
+    const far = withFirstField((feature) => ({
+      ...feature,
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [10, 95],
+              [11, 95],
+              [11, 96],
+              [10, 95],
+            ],
+          ],
+        ],
+      },
+    }));
+    const response = await importZip(far);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe(
+      'The holding export is damaged: the boundary of field "Long Park" cannot be used: The coordinates are not longitudes and latitudes (EPSG:4326).',
+    );
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('measures every boundary in PostGIS, whatever area the file says', async () => {
+    const lying = withFirstField((feature) => ({
+      ...feature,
+      properties: { ...(feature.properties as object), boundaryArea: 999_999 },
+    }));
+    const response = await importZip(lying);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const [field] = await sqlRows<{ boundary_area: number; measured: number }>(
+      t.db,
+      sql`SELECT boundary_area::float8 AS boundary_area,
+                 round((ST_Area(boundary::geography) / 10000)::numeric, 4)::float8 AS measured
+            FROM fields WHERE holding_id = ${id} AND name = 'Long Park'`,
+    );
+    expect(field!.boundary_area).toBe(field!.measured);
+    expect(field!.boundary_area).not.toBe(999_999);
+  });
+
+  it('repairs a self-intersecting boundary', async () => {
+    const bowTie = withFirstField((feature) => ({
+      ...feature,
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [-2.9, 56.6],
+              [-2.89, 56.61],
+              [-2.89, 56.6],
+              [-2.9, 56.61],
+              [-2.9, 56.6],
+            ],
+          ],
+        ],
+      },
+    }));
+    const response = await importZip(bowTie);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const [field] = await sqlRows<{ valid: boolean; parts: number }>(
+      t.db,
+      sql`SELECT ST_IsValid(boundary) AS valid, ST_NumGeometries(boundary) AS parts
+            FROM fields WHERE holding_id = ${id} AND name = 'Long Park'`,
+    );
+    expect(field).toEqual({ valid: true, parts: 2 });
+  });
+
+  it('refuses a small zip that unpacks to more than the limit', async () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((_error, chunk) => parts.push(chunk));
+    const entry = new ZipDeflate(archiveFiles.fields, { level: 1 });
+    zip.add(entry);
+    const megabyte = new Uint8Array(1024 * 1024).fill(32);
+    const megabytes = maxUnpackedBytes / megabyte.length + 8;
+    for (let i = 0; i < megabytes; i += 1) entry.push(megabyte, i === megabytes - 1);
+    zip.end();
+    const response = await importZip(Buffer.concat(parts));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe('The zip file unpacks to more than 256 MB.');
+  });
+});
+
+describe('importing the same holding twice', () => {
+  it('warns of a holding with the same account number, and replaces it in place when asked', async () => {
+    const owner = await createUser(t.db, { role: Role.Agronomist, businessId: ref.agronomyBusiness });
+    const token = await signIn(t.app, owner);
+    const archive = withHolding({ accountNumber: 'PEN-0042' });
+    const first = await previewZip(archive, token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      TradingName: 'Strathmore Mains',
+      AccountNumber: 'PEN-0042',
+      CropYears: [2023, 2024],
+      Fields: 3,
+      Croppings: 3,
+      SameAccountNumber: [],
+    });
+    const imported = await importZip(archive, token);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const id = imported.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+
+    const again = await previewZip(
+      withHolding({ accountNumber: ' pen-0042 ', tradingName: 'Penlan' }),
+      token,
+    );
+    expect(again.json().SameAccountNumber).toEqual([{ HoldingId: id, TradingName: 'Strathmore Mains' }]);
+    // Someone else with the same account number on their own holding learns nothing of this one.
+    expect((await previewZip(archive)).json().SameAccountNumber).not.toContainEqual(
+      expect.objectContaining({ HoldingId: id }),
+    );
+
+    const holdingsBefore = await sqlRows<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM holdings`,
+    );
+    const { payload, contentType } = multipartBody(
+      withHolding({ accountNumber: 'PEN-0042', tradingName: 'Penlan' }),
+    );
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/omnia/holding',
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="replaceHoldingId"\r\n\r\n${id}\r\n`,
+        ),
+        payload,
+      ]),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<{ Holding: HoldingDetails }>().Holding).toMatchObject({
+      HoldingId: id,
+      TradingName: 'Penlan',
+    });
+    const holdingsAfter = await sqlRows<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM holdings`,
+    );
+    expect(holdingsAfter).toEqual(holdingsBefore);
+    const [counts] = await sqlRows<{ fields: number; croppings: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM fields WHERE holding_id = ${id}) AS fields,
+                 (SELECT count(*)::int FROM croppings WHERE holding_id = ${id}) AS croppings`,
+    );
+    expect(counts).toEqual({ fields: 3, croppings: 3 });
+  });
+
+  it('refuses to replace a holding the caller cannot change, changing nothing', async () => {
+    const stranger = await createUser(t.db, { role: Role.Agronomist, businessId: ref.agronomyBusiness });
+    const before = await tableCounts(t.db);
+    const { payload, contentType } = multipartBody(exported);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/omnia/holding',
+      headers: { ...bearer(await signIn(t.app, stranger)), 'content-type': contentType },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="replaceHoldingId"\r\n\r\n${source.HoldingId}\r\n`,
+        ),
+        payload,
+      ]),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await tableCounts(t.db)).toEqual(before);
   });
 });

@@ -23,10 +23,26 @@ const square = (x: number) => ({
 const preview: ImportPreviewResponse = {
   Format: 'geojson',
   SourceSrid: 4326,
+  SourceCrs: 'WGS 84 (EPSG:4326)',
+  CrsQuestion: null,
   PropertyNames: ['CODE', 'FIELD_NAME'],
   Features: [
-    { Index: 0, Properties: { CODE: 'A1', FIELD_NAME: 'Top Piece' }, Geometry: square(0), Area: 5.5 },
-    { Index: 1, Properties: { CODE: 'A2', FIELD_NAME: 'Bottom Piece' }, Geometry: square(1), Area: 7.25 },
+    {
+      Index: 0,
+      Properties: { CODE: 'A1', FIELD_NAME: 'Top Piece' },
+      Geometry: square(0),
+      Area: 5.5,
+      Repair: null,
+      Overlap: null,
+    },
+    {
+      Index: 1,
+      Properties: { CODE: 'A2', FIELD_NAME: 'Bottom Piece' },
+      Geometry: square(1),
+      Area: 7.25,
+      Repair: null,
+      Overlap: null,
+    },
   ],
   Skipped: [{ Index: 2, Reason: 'The feature has no polygon.' }],
 };
@@ -115,7 +131,14 @@ describe('BoundaryImport', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(commit.body))).toEqual({
       NameProperty: 'FIELD_NAME',
       FileName: 'farm.geojson',
-      Features: [{ Properties: preview.Features[0]!.Properties, Geometry: preview.Features[0]!.Geometry }],
+      Features: [
+        {
+          Properties: preview.Features[0]!.Properties,
+          Geometry: preview.Features[0]!.Geometry,
+          Action: 'create',
+          ReplaceFieldId: null,
+        },
+      ],
     });
 
     reportProgress(commit, 50, 100);
@@ -123,10 +146,54 @@ describe('BoundaryImport', { timeout: 30_000 }, () => {
     expect(progress.getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText('Importing: 50% sent')).toBeTruthy();
 
-    await respond(commit, 201, { Fields: [{ FieldId: 40, Name: 'Top Piece', BoundaryArea: 5.5 }] });
+    await respond(commit, 201, {
+      Fields: [{ FieldId: 40, Name: 'Top Piece', BoundaryArea: 5.5 }],
+      Replaced: [],
+      ClippedCroppings: 0,
+    });
     await waitFor(() => expect(screen.getByText('1 field was created.')).toBeTruthy());
     expect(screen.getByRole('link', { name: 'Top Piece' }).getAttribute('href')).toBe('/fields/details/40');
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows a repair and an overlap, and leaves the overlapping feature out unless chosen', async () => {
+    renderFieldsScreen(<BoundaryImport />);
+    chooseFile('farm.zip');
+    await respond(FakeXhr.sent[0]!, 200, {
+      ...preview,
+      Features: [
+        { ...preview.Features[0]!, Repair: 'Self-intersection[0.005 53.005]' },
+        { ...preview.Features[1]!, Overlap: { FieldId: 7, Name: 'Bottom Piece', Share: 0.97 } },
+      ],
+    });
+    expect(await screen.findByText('Repaired: Self-intersection[0.005 53.005]')).toBeTruthy();
+    expect(screen.getByText('Already a field: Bottom Piece covers 97%')).toBeTruthy();
+    expect((screen.getByLabelText('Import feature 2') as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByText('Import').closest('button')!);
+    expect(JSON.parse(String(FakeXhr.sent[1]!.body)).Features).toHaveLength(1);
+    await respond(FakeXhr.sent[1]!, 201, {
+      Fields: [{ FieldId: 40, Name: 'Top Piece', BoundaryArea: 5.5 }],
+      Replaced: [],
+      ClippedCroppings: 0,
+    });
+  });
+
+  it('asks for the coordinate system of metres without one, and sends the file again with the choice', async () => {
+    renderFieldsScreen(<BoundaryImport />);
+    chooseFile('bng.geojson');
+    await respond(FakeXhr.sent[0]!, 200, {
+      ...preview,
+      SourceSrid: null,
+      SourceCrs: '',
+      Features: [],
+      Skipped: [],
+      CrsQuestion: { SuggestedSrid: 27700, Choices: [27700, 2157, 29903] },
+    });
+    expect(await screen.findByText('In which coordinate system are these coordinates?')).toBeTruthy();
+    fireEvent.click(screen.getByText('Read the file in this system').closest('button')!);
+    const again = FakeXhr.sent[1]!;
+    expect((again.body as FormData).get('srid')).toBe('27700');
   });
 
   it('is closed to sessions without the fields write right', () => {

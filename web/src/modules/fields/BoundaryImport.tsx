@@ -6,7 +6,6 @@ import {
   Anchor,
   Button,
   Checkbox,
-  FileInput,
   Group,
   List,
   Progress,
@@ -19,17 +18,34 @@ import {
 import {
   importCommitResponseSchema,
   importPreviewResponseSchema,
+  type ImportAction,
   type ImportCommitRequest,
   type ImportCommitResponse,
   type ImportPreviewResponse,
 } from '@headland/domain/api/fieldsApi';
 import { formatHectares } from '@headland/domain/units';
+import { FileDropZone } from '../../shell/files/FileDropZone.tsx';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useCanEditFields, useRefreshFieldsData } from './fieldsQueries.ts';
 import { serverMessages } from './serverMessages.ts';
 
-/** The boundary files the import reads: a zipped shapefile, GeoJSON, or KML. */
-export const boundaryFileExtensions: readonly string[] = ['.zip', '.geojson', '.json', '.kml'];
+/** The boundary files the import reads: a zipped shapefile, GeoJSON, KML or KMZ, or GPX. */
+export const boundaryFileExtensions: readonly string[] = [
+  '.zip',
+  '.geojson',
+  '.json',
+  '.kml',
+  '.kmz',
+  '.gpx',
+];
+
+/** What the user chose for one feature: a new field, the new boundary of the field it overlaps, or nothing. */
+type FeatureChoice = ImportAction | 'skip';
+
+/** Overlapping features start skipped: importing the same boundaries twice is the common mistake. */
+export function initialChoices(preview: ImportPreviewResponse): Map<number, FeatureChoice> {
+  return new Map(preview.Features.map((feature) => [feature.Index, feature.Overlap ? 'skip' : 'create']));
+}
 
 export function isBoundaryFileName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -52,6 +68,11 @@ type Phase =
   | { kind: 'importing'; percent: number }
   | { kind: 'done'; result: ImportCommitResponse };
 
+const repairedCount = (preview: ImportPreviewResponse) =>
+  preview.Features.filter((feature) => feature.Repair !== null).length;
+const overlapCount = (preview: ImportPreviewResponse) =>
+  preview.Features.filter((feature) => feature.Overlap !== null).length;
+
 function propertyText(value: string | number | boolean | null | undefined): string {
   return value === null || value === undefined ? '' : String(value);
 }
@@ -68,7 +89,8 @@ export function BoundaryImport() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [choices, setChoices] = useState<ReadonlyMap<number, FeatureChoice>>(new Map());
+  const [srid, setSrid] = useState<string | null>(null);
   const [nameProperty, setNameProperty] = useState<string | null>(null);
   const [problem, setProblem] = useState<string[] | null>(null);
 
@@ -76,7 +98,9 @@ export function BoundaryImport() {
 
   const busy = phase.kind === 'reading' || phase.kind === 'importing';
 
-  const handleFile = async (chosen: File | null) => {
+  const selected = new Set([...choices].filter(([, choice]) => choice !== 'skip').map(([index]) => index));
+
+  const handleFile = async (chosen: File | null, chosenSrid?: string) => {
     setFile(chosen);
     setPreview(null);
     setProblem(null);
@@ -87,6 +111,7 @@ export function BoundaryImport() {
       return;
     }
     const form = new FormData();
+    if (chosenSrid) form.append('srid', chosenSrid);
     form.append('file', chosen, chosen.name);
     setPhase({ kind: 'reading', percent: 0 });
     try {
@@ -99,7 +124,8 @@ export function BoundaryImport() {
         errorDialog: false,
       });
       setPreview(answer);
-      setSelected(new Set(answer.Features.map((feature) => feature.Index)));
+      setChoices(initialChoices(answer));
+      if (answer.CrsQuestion) setSrid(String(answer.CrsQuestion.SuggestedSrid));
       setNameProperty(likelyNameProperty(answer.PropertyNames));
       setPhase({ kind: 'idle' });
     } catch (error) {
@@ -115,7 +141,15 @@ export function BoundaryImport() {
     const body: ImportCommitRequest = {
       NameProperty: nameProperty,
       FileName: file?.name ?? null,
-      Features: features.map((feature) => ({ Properties: feature.Properties, Geometry: feature.Geometry })),
+      Features: features.map((feature) => {
+        const replace = choices.get(feature.Index) === 'replace' && feature.Overlap;
+        return {
+          Properties: feature.Properties,
+          Geometry: feature.Geometry,
+          Action: replace ? 'replace' : 'create',
+          ReplaceFieldId: replace ? feature.Overlap!.FieldId : null,
+        };
+      }),
     };
     setProblem(null);
     setPhase({ kind: 'importing', percent: 0 });
@@ -136,27 +170,27 @@ export function BoundaryImport() {
     }
   };
 
-  const toggle = (index: number, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(index);
-    else next.delete(index);
-    setSelected(next);
+  const choose = (index: number, choice: FeatureChoice) => {
+    const next = new Map(choices);
+    next.set(index, choice);
+    setChoices(next);
   };
+  const toggle = (index: number, checked: boolean) => choose(index, checked ? 'create' : 'skip');
+  const selectAll = (checked: boolean) =>
+    setChoices(new Map(preview?.Features.map((feature) => [feature.Index, checked ? 'create' : 'skip'])));
 
   const allChecked = preview !== null && preview.Features.every((feature) => selected.has(feature.Index));
   const someChecked = preview !== null && preview.Features.some((feature) => selected.has(feature.Index));
 
   return (
     <Stack>
-      <FileInput
+      <FileDropZone
         label={t('fields.import.file')}
         description={t('fields.import.fileHint')}
         accept={boundaryFileExtensions.join(',')}
-        value={file}
-        onChange={(chosen) => void handleFile(chosen)}
+        file={file}
+        onFile={(chosen) => void handleFile(chosen)}
         disabled={busy}
-        clearable
-        maw={480}
       />
 
       {busy && (
@@ -193,7 +227,27 @@ export function BoundaryImport() {
         </Alert>
       )}
 
-      {phase.kind === 'done' && (
+      {phase.kind === 'done' && phase.result.Replaced.length > 0 && (
+        <Alert color="green" title={t('fields.import.replaced', { count: phase.result.Replaced.length })}>
+          <List size="sm">
+            {phase.result.Replaced.map((replaced) => (
+              <List.Item key={replaced.FieldId}>
+                <Anchor component={Link} to={`/fields/details/${replaced.FieldId}`}>
+                  {replaced.Name}
+                </Anchor>{' '}
+                ({t('fields.units.haValue', { value: formatHectares(replaced.BoundaryArea) })})
+              </List.Item>
+            ))}
+          </List>
+          {phase.result.ClippedCroppings > 0 && (
+            <Text size="sm" mt="xs">
+              {t('fields.import.clipped', { count: phase.result.ClippedCroppings })}
+            </Text>
+          )}
+        </Alert>
+      )}
+
+      {phase.kind === 'done' && (phase.result.Fields.length > 0 || phase.result.Replaced.length === 0) && (
         <Alert color="green" title={t('fields.import.done', { count: phase.result.Fields.length })}>
           <List size="sm">
             {phase.result.Fields.map((created) => (
@@ -208,14 +262,49 @@ export function BoundaryImport() {
         </Alert>
       )}
 
-      {preview && phase.kind !== 'done' && (
+      {preview?.CrsQuestion && phase.kind !== 'done' && (
+        <Alert color="yellow" title={t('fields.import.crsTitle')} maw={640}>
+          <Stack gap="xs">
+            <Text size="sm">{t('fields.import.crsText')}</Text>
+            <Select
+              label={t('fields.import.crsChoice')}
+              data={preview.CrsQuestion.Choices.map((choice) => ({
+                value: String(choice),
+                label: t(`fields.import.crs.${choice}`, { defaultValue: `EPSG:${choice}` }),
+              }))}
+              value={srid}
+              onChange={setSrid}
+              allowDeselect={false}
+              maw={360}
+            />
+            <Group>
+              <Button onClick={() => void handleFile(file, srid ?? undefined)} disabled={!srid || busy}>
+                {t('fields.import.crsRead')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      {preview && !preview.CrsQuestion && phase.kind !== 'done' && (
         <Stack>
           <Text size="sm">
             {t('fields.import.summary', {
               format: t(`fields.import.format.${preview.Format}`),
+              crs: preview.SourceCrs,
               count: preview.Features.length,
             })}
           </Text>
+          {repairedCount(preview) > 0 && (
+            <Alert color="yellow" title={t('fields.import.repairedTitle')}>
+              {t('fields.import.repairedText', { count: repairedCount(preview) })}
+            </Alert>
+          )}
+          {overlapCount(preview) > 0 && (
+            <Alert color="yellow" title={t('fields.import.overlapTitle')}>
+              {t('fields.import.overlapText', { count: overlapCount(preview) })}
+            </Alert>
+          )}
           <Select
             label={t('fields.import.nameProperty')}
             data={preview.PropertyNames}
@@ -234,13 +323,7 @@ export function BoundaryImport() {
                       aria-label={t('fields.import.selectAll')}
                       checked={allChecked}
                       indeterminate={someChecked && !allChecked}
-                      onChange={(event) =>
-                        setSelected(
-                          event.currentTarget.checked
-                            ? new Set(preview.Features.map((feature) => feature.Index))
-                            : new Set(),
-                        )
-                      }
+                      onChange={(event) => selectAll(event.currentTarget.checked)}
                     />
                   </Table.Th>
                   <Table.Th>{t('fields.import.feature')}</Table.Th>
@@ -248,6 +331,7 @@ export function BoundaryImport() {
                     <Table.Th key={name}>{name}</Table.Th>
                   ))}
                   <Table.Th ta="right">{t('fields.list.area')}</Table.Th>
+                  <Table.Th>{t('fields.import.check')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -265,6 +349,41 @@ export function BoundaryImport() {
                       <Table.Td key={name}>{propertyText(feature.Properties[name])}</Table.Td>
                     ))}
                     <Table.Td ta="right">{formatHectares(feature.Area)}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        {feature.Repair && (
+                          <Text size="xs" c="orange.8">
+                            {t('fields.import.repaired', { reason: feature.Repair })}
+                          </Text>
+                        )}
+                        {feature.Overlap && (
+                          <>
+                            <Text size="xs" c="orange.8">
+                              {t('fields.import.overlap', {
+                                name: feature.Overlap.Name,
+                                share: Math.round(feature.Overlap.Share * 100),
+                              })}
+                            </Text>
+                            <Select
+                              size="xs"
+                              aria-label={t('fields.import.action', { index: feature.Index + 1 })}
+                              data={[
+                                { value: 'skip', label: t('fields.import.actionSkip') },
+                                {
+                                  value: 'replace',
+                                  label: t('fields.import.actionReplace', { name: feature.Overlap.Name }),
+                                },
+                                { value: 'create', label: t('fields.import.actionCreate') },
+                              ]}
+                              value={choices.get(feature.Index) ?? 'skip'}
+                              onChange={(value) => value && choose(feature.Index, value as FeatureChoice)}
+                              allowDeselect={false}
+                              w={260}
+                            />
+                          </>
+                        )}
+                      </Stack>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -185,6 +185,30 @@ describe('ManageHoldingsDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rowNames()).toContain('Imported Acres'));
   });
 
+  it('warns of a holding with the same account number, and imports nothing when the user skips', async () => {
+    const { server } = await setup({ sameAccountNumber: [{ HoldingId: 12, TradingName: 'Brook Farm' }] });
+    const file = new File([new Uint8Array([0x50, 0x4b])], 'brook.zip', { type: 'application/zip' });
+    fireEvent.change(screen.getByLabelText('Holding file'), { target: { files: [file] } });
+    fireEvent.click(button('Import')!);
+    expect(await screen.findByText('This holding may already be here')).toBeTruthy();
+    expect(screen.getByText(/You already have a holding with account number IA-1: Brook Farm/)).toBeTruthy();
+    expect(button('Replace Brook Farm')).toBeTruthy();
+    fireEvent.click(button('Skip')!);
+    expect(await screen.findByText('The holding export was not imported.')).toBeTruthy();
+    expect(server.calls.some((entry) => entry.path === '/api/import/omnia/holding')).toBe(false);
+  });
+
+  it('replaces the holding with the same account number when the user asks', async () => {
+    const { server } = await setup({ sameAccountNumber: [{ HoldingId: 12, TradingName: 'Brook Farm' }] });
+    const file = new File([new Uint8Array([0x50, 0x4b])], 'brook.zip', { type: 'application/zip' });
+    fireEvent.change(screen.getByLabelText('Holding file'), { target: { files: [file] } });
+    fireEvent.click(button('Import')!);
+    fireEvent.click((await screen.findByText('Replace Brook Farm')).closest('button')!);
+    expect(await screen.findByText('Brook Farm was replaced by the holding export.')).toBeTruthy();
+    const call = server.calls.find((entry) => entry.path === '/api/import/omnia/holding');
+    expect((call?.body as FormData).get('replaceHoldingId')).toBe('12');
+  });
+
   it('offers no create or import to a role that only reads holdings', async () => {
     await setup({ role: Role.Client });
     expect(button('New holding')).toBeNull();

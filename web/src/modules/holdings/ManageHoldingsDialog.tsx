@@ -5,7 +5,6 @@ import {
   Button,
   Center,
   Group,
-  Input,
   Loader,
   Modal,
   ScrollArea,
@@ -14,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
+import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { rolePermissions } from '@headland/domain/permissions';
 import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
 import { describeApiError } from '../../shell/http/apiClient.ts';
@@ -23,7 +22,8 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { EditHoldingDialog } from './EditHoldingDialog.tsx';
 import { holdingsLayers } from './holdingsLayers.ts';
 import { useManagedHoldings, useRefreshAfterHoldingChange } from './holdingsQueries.ts';
-import { downloadHoldingExport, uploadHoldingImport } from './holdingTransfer.ts';
+import { downloadHoldingExport, previewHoldingImport, uploadHoldingImport } from './holdingTransfer.ts';
+import { FileDropZone } from '../../shell/files/FileDropZone.tsx';
 import { useHoldingDelete } from './useHoldingDelete.ts';
 import { MessageBox } from './MessageBox.tsx';
 
@@ -62,7 +62,7 @@ export function ManageHoldingsDialog({ onClose, onHoldingSaved }: ManageHoldings
   // Holdings made here stay listed even when the server's short list (Master and Admin) leaves them out.
   const [added, setAdded] = useState<HoldingDetails[]>([]);
   const [file, setFile] = useState<File | null>(null);
-  const [fileInputKey, setFileInputKey] = useState(0);
+  const [importCheck, setImportCheck] = useState<HoldingImportPreview | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -107,16 +107,38 @@ export function ManageHoldingsDialog({ onClose, onHoldingSaved }: ManageHoldings
       setNotice(t('holdings.manage.exported', { name: holding.TradingName }));
     });
 
+  const importFile = async (chosen: File, replace?: { HoldingId: number; TradingName: string }) => {
+    const imported = await uploadHoldingImport(api, chosen, replace?.HoldingId);
+    setAdded((current) => [...current.filter((entry) => entry.HoldingId !== imported.HoldingId), imported]);
+    setFile(null);
+    setImportCheck(null);
+    setNotice(
+      replace
+        ? t('holdingImport.replaced', { name: replace.TradingName })
+        : t('holdings.manage.imported', { name: imported.TradingName }),
+    );
+    await refresh(imported.HoldingId, session.holding.HoldingId);
+  };
+
+  // The file is read first: when the user already has a holding with its account number, they choose.
   const handleImport = () => {
     if (!file) return;
     void run('import', async () => {
-      const imported = await uploadHoldingImport(api, file);
-      setAdded((current) => [...current, imported]);
-      setFile(null);
-      setFileInputKey((key) => key + 1);
-      setNotice(t('holdings.manage.imported', { name: imported.TradingName }));
-      await refresh(imported.HoldingId, session.holding.HoldingId);
+      const check = await previewHoldingImport(api, file);
+      if (check.SameAccountNumber.length === 0) await importFile(file);
+      else setImportCheck(check);
     });
+  };
+
+  const handleImportChoice = (replace?: { HoldingId: number; TradingName: string }) => {
+    if (!file) return;
+    void run('import', () => importFile(file, replace));
+  };
+
+  const handleSkipImport = () => {
+    setImportCheck(null);
+    setFile(null);
+    setNotice(t('holdingImport.skipped'));
   };
 
   const handleSaved = (saved: HoldingDetails) => {
@@ -148,23 +170,72 @@ export function ManageHoldingsDialog({ onClose, onHoldingSaved }: ManageHoldings
         </Group>
         {canCreate && (
           <Group align="flex-end">
-            <Input.Wrapper
+            <FileDropZone
               label={t('holdings.manage.importFile')}
               description={t('holdings.manage.importFileHint')}
-              id="holding-import-file"
+              accept=".zip,application/zip"
+              file={file}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setImportCheck(null);
+              }}
+              disabled={busy === 'import'}
+            />
+            <Button
+              variant="default"
+              disabled={!file || importCheck !== null}
+              loading={busy === 'import'}
+              onClick={handleImport}
             >
-              <input
-                key={fileInputKey}
-                id="holding-import-file"
-                type="file"
-                accept=".zip,application/zip"
-                onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-              />
-            </Input.Wrapper>
-            <Button variant="default" disabled={!file} loading={busy === 'import'} onClick={handleImport}>
               {t('holdings.manage.import')}
             </Button>
           </Group>
+        )}
+        {importCheck && (
+          <Alert color="yellow" title={t('holdingImport.sameAccountTitle')}>
+            <Stack gap="xs">
+              <Text size="sm">
+                {importCheck.AccountNumber
+                  ? t('holdingImport.summary', {
+                      name: importCheck.TradingName,
+                      account: importCheck.AccountNumber,
+                      fields: importCheck.Fields,
+                      croppings: importCheck.Croppings,
+                      years: importCheck.CropYears.join(', '),
+                    })
+                  : t('holdingImport.summaryNoAccount', {
+                      name: importCheck.TradingName,
+                      fields: importCheck.Fields,
+                      croppings: importCheck.Croppings,
+                      years: importCheck.CropYears.join(', '),
+                    })}
+              </Text>
+              <Text size="sm">
+                {t('holdingImport.sameAccount', {
+                  account: importCheck.AccountNumber,
+                  names: importCheck.SameAccountNumber.map((holding) => holding.TradingName).join(', '),
+                })}
+              </Text>
+              <Group>
+                {importCheck.SameAccountNumber.map((holding) => (
+                  <Button
+                    key={holding.HoldingId}
+                    color="orange"
+                    loading={busy === 'import'}
+                    onClick={() => handleImportChoice(holding)}
+                  >
+                    {t('holdingImport.replace', { name: holding.TradingName })}
+                  </Button>
+                ))}
+                <Button variant="default" disabled={busy === 'import'} onClick={() => handleImportChoice()}>
+                  {t('holdingImport.importAnyway')}
+                </Button>
+                <Button variant="subtle" disabled={busy === 'import'} onClick={handleSkipImport}>
+                  {t('holdingImport.skip')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
         )}
         {notice && (
           <Alert

@@ -1,4 +1,9 @@
-import { holdingImportResponseSchema, type HoldingDetails } from '@headland/domain/api/holdingsApi';
+import {
+  holdingImportPreviewSchema,
+  holdingImportResponseSchema,
+  type HoldingDetails,
+  type HoldingImportPreview,
+} from '@headland/domain/api/holdingsApi';
 import type { ApiClient } from '../../shell/http/apiClient.ts';
 
 // Some browsers start reading the file only after the click returns: the address must outlive it a little.
@@ -28,9 +33,28 @@ export async function downloadHoldingExport(api: ApiClient, holdingId: number): 
   saveFile(blob, fileName ?? `holding-${holdingId}.zip`);
 }
 
-/** Uploads a holding export; the server makes a new holding of it and answers that holding. */
-export async function uploadHoldingImport(api: ApiClient, file: File): Promise<HoldingDetails> {
+/** Reads a holding export on the server without importing it: what it holds, and holdings it may duplicate. */
+export async function previewHoldingImport(api: ApiClient, file: File): Promise<HoldingImportPreview> {
   const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post('/api/import/omnia/holding/preview', {
+    formData: form,
+    schema: holdingImportPreviewSchema,
+    errorDialog: false,
+  });
+}
+
+/**
+ * Uploads a holding export; the server makes a new holding of it, or with `replaceHoldingId` puts it in place of
+ * that holding, and answers the holding.
+ */
+export async function uploadHoldingImport(
+  api: ApiClient,
+  file: File,
+  replaceHoldingId?: number,
+): Promise<HoldingDetails> {
+  const form = new FormData();
+  if (replaceHoldingId !== undefined) form.append('replaceHoldingId', String(replaceHoldingId));
   form.append('file', file, file.name);
   const answer = await api.post('/api/import/omnia/holding', {
     formData: form,

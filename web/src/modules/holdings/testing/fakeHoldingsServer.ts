@@ -17,6 +17,8 @@ export interface FakeServerOptions {
   saveFailure?: { status: number; body: unknown };
   /** The fields of the session's holding, by area. */
   fieldAreas?: number[];
+  /** Holdings the import preview names as having the imported file's account number. */
+  sameAccountNumber?: { HoldingId: number; TradingName: string }[];
 }
 
 export interface FakeHoldingsServer {
@@ -131,6 +133,16 @@ export function fakeHoldingsServer(options: FakeServerOptions = {}): FakeHolding
           'Content-Type': 'application/zip',
           'Content-Disposition': `attachment; filename="holding-${id}.zip"`,
         },
+      });
+    }
+    if (method === 'POST' && path === '/api/import/omnia/holding/preview') {
+      return json(200, {
+        TradingName: 'Imported Acres',
+        AccountNumber: 'IA-1',
+        CropYears: [2025],
+        Fields: 2,
+        Croppings: 1,
+        SameAccountNumber: options.sameAccountNumber ?? [],
       });
     }
     if (method === 'POST' && path === '/api/import/omnia/holding') {
