@@ -18,7 +18,7 @@ import { openHoldingSession, signInThroughScreens } from '../support/demoSession
 /*
  * The document library (issue 16's figures): upload ten 8 MB photos in one request and time it until every
  * thumbnail is stored (the answer comes once they are), then open a library of BENCH_DOCUMENTS (2,000) in
- * headless Chromium and time the menu click until the first thumbnails are drawn. PGlite by default;
+ * headless Chromium and time the menu click until the first thumbnails are drawn, on a reloaded page each round. PGlite by default;
  * PostgreSQL with BENCH_DATABASE_URL (a server URL: the run creates and drops its own database there).
  * Aims: under 10 s and under 500 ms.
  */
@@ -151,6 +151,9 @@ try {
         const opens: number[] = [];
         let drawn = 0;
         for (let round = 0; round < rounds; round++) {
+          // A fresh page each round: nothing of the library is in the page's caches, only the browser's own.
+          await page.reload();
+          await page.getByRole('main').getByRole('heading', { name: holdingName, level: 2 }).waitFor();
           await page.getByRole('button', { name: 'User menu' }).click();
           const item = page.getByRole('menuitem', { name: 'Documents' });
           await item.evaluate((node) => node.setAttribute('data-bench', 'documents'));
@@ -174,7 +177,7 @@ try {
           await dialog.waitFor({ state: 'detached' });
         }
         console.log(
-          `Library of ${libraryCount} documents, menu click to the first thumbnail drawn (${scratch.kind}, ${drawn} thumbnails in the page): median ${median(opens).toFixed(0)} ms, runs ${opens.map((t) => t.toFixed(0)).join(', ')} ms (aim under 500 ms; the first run also loads the library's code)`,
+          `Library of ${libraryCount} documents, menu click to the first thumbnail drawn (${scratch.kind}, ${drawn} thumbnails in the page): median ${median(opens).toFixed(0)} ms, runs ${opens.map((t) => t.toFixed(0)).join(', ')} ms (aim under 500 ms; each run on a reloaded page, the first also loads the library's code)`,
         );
       } finally {
         await browser.close();

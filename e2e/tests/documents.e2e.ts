@@ -224,4 +224,30 @@ describe('the document library', () => {
     },
     testTimeoutMs,
   );
+  it(
+    'is read-only for a member who only reads map layers: no upload, and Close alone in the properties',
+    async () => {
+      const owner = await pages.open();
+      await signInTo(owner, 'balgray@headland.example', 'Mains of Balgray', 2025);
+      const library = await LibraryDialog.open(owner);
+      await library.choose([{ name: 'spray record.pdf', mimeType: 'application/pdf', buffer: makePdf() }]);
+      await library.document('spray record.pdf').waitFor();
+
+      const page = await pages.open();
+      await signInTo(page, 'demo@headland.example', 'Mains of Balgray', 2025);
+      const readOnly = await LibraryDialog.open(page);
+      await readOnly.document('spray record.pdf').waitFor();
+      expect(await readOnly.root.getByRole('button', { name: 'Browse' }).count()).toBe(0);
+      await readOnly.document('spray record.pdf').click();
+      const popup = properties(page);
+      await popup.waitFor();
+      expect(await popup.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
+      for (const name of ['Delete', 'Save', 'Cancel']) {
+        expect(await popup.getByRole('button', { name, exact: true }).count()).toBe(0);
+      }
+      await popup.getByRole('button', { name: 'Close', exact: true }).click();
+      await popup.waitFor({ state: 'detached' });
+    },
+    testTimeoutMs,
+  );
 });

@@ -77,10 +77,15 @@ export const documentIdParamsSchema = z.object({ id: idSchema });
 
 export const documentEditRequestSchema = z.object({
   ImportDocumentId: z.number().int().positive().max(maxDbId),
-  FileName: z.string().max(documentFileNameMaxLength * 4),
+  FileName: z
+    .string()
+    .max(documentFileNameMaxLength * 4)
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'FileName cannot hold control characters.'),
   Description: z
     .string()
     .max(documentDescriptionMaxLength * 4)
+    .refine((value) => !value.includes('\u0000'), 'Description cannot hold a NUL character.')
     .nullable(),
   Year: z.number().int().min(1990).max(2100),
   /** A UTC instant, a London date and time, or a bare date; normalised to a UTC instant. */

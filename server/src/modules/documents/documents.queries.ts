@@ -86,6 +86,28 @@ export function selectDocumentsByIds(
   );
 }
 
+/** What the image path needs of a document: its stored name, type and thumbnails; undefined when hidden. */
+export async function selectImageFile(
+  db: Db,
+  access: CroppingAccess,
+  storageName: string,
+): Promise<
+  | Pick<DocumentRow, 'holdingId' | 'storageName' | 'ext' | 'hasThumbnail' | 'contentType' | 'fileName'>
+  | undefined
+> {
+  const [row] = await sqlRows<
+    Pick<DocumentRow, 'holdingId' | 'storageName' | 'ext' | 'hasThumbnail' | 'contentType' | 'fileName'>
+  >(
+    db,
+    sql`SELECT d.holding_id AS "holdingId", d.storage_name AS "storageName", d.ext, d.has_thumbnail AS "hasThumbnail",
+               d.content_type AS "contentType", d.file_name AS "fileName"
+          FROM import_documents d
+         WHERE d.holding_id = ${access.holdingId} AND d.storage_name = ${storageName}
+           AND ${documentVisibleSql(access)}`,
+  );
+  return row;
+}
+
 /** One visible document of the caller's holding, by id or by stored name; undefined when there is none. */
 export async function selectDocument(
   db: Db,

@@ -24,6 +24,7 @@ import {
   selectDocument,
   selectDocuments,
   selectDocumentsByIds,
+  selectImageFile,
   updateDocument,
   type DocumentRow,
   type NewDocumentRow,
@@ -289,7 +290,7 @@ export async function readDocumentImage(
   checkHolding(caller, params.holdingId);
   const thumbnail = params.name.endsWith('-thumbnail');
   const storageName = thumbnail ? params.name.slice(0, -'-thumbnail'.length) : params.name;
-  const row = await selectDocument(db, caller.access, { storageName });
+  const row = await selectImageFile(db, caller.access, storageName);
   if (!row || row.ext !== params.ext || (thumbnail && !row.hasThumbnail)) throw notFound('No such image.');
   const keys = documentKeys(row);
   const bytes = await store.get(thumbnail ? keys.thumbnail(size) : keys.original);

@@ -437,6 +437,8 @@ export function documentsApiSuite(options: DocumentsSuiteOptions): void {
       [{ FileName: 'x'.repeat(1021) }],
       [{ ImportDocumentId: -1 }],
       [{ Description: 5 }],
+      [{ FileName: 'tab\tname' }],
+      [{ Description: 'nul\u0000here' }],
     ])('refuses malformed %j', async (change) => {
       const response = await inject('POST', '/api/import/document/edit', farm.headers, {
         ImportDocumentId: uploaded[0]!.ImportDocumentId,

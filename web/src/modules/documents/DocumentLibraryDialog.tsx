@@ -74,7 +74,15 @@ export function DocumentLibraryDialog({ onClose }: DocumentLibraryDialogProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('documents.libraryTitle')} size="80rem" centered zIndex={2000}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('documents.closeWindow') }}
+      onClose={onClose}
+      title={t('documents.libraryTitle')}
+      size="80rem"
+      centered
+      zIndex={2000}
+    >
       <Stack gap="sm">
         <Group align="flex-end" wrap="wrap">
           <NativeSelect

@@ -13,7 +13,14 @@ export interface DocumentMessageDialogProps {
 export function DocumentMessageDialog({ title, message, onClose, onConfirm }: DocumentMessageDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={title} centered zIndex={3000}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('documents.closeWindow') }}
+      onClose={onClose}
+      title={title}
+      centered
+      zIndex={3000}
+    >
       <Stack>
         <Text>{message}</Text>
         <Group justify="flex-end">

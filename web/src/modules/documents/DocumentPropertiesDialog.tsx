@@ -89,7 +89,15 @@ export function DocumentPropertiesDialog({ document, manages, onClose }: Documen
   const readOnly = !manages;
   const location = document.ExifLocation;
   return (
-    <Modal opened onClose={onClose} title={t('documents.propertiesTitle')} size="lg" centered zIndex={2100}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('documents.closeWindow') }}
+      onClose={onClose}
+      title={t('documents.propertiesTitle')}
+      size="lg"
+      centered
+      zIndex={2100}
+    >
       <Stack gap="sm">
         <Group align="flex-start" wrap="nowrap">
           <Stack gap={4} align="center" miw={200}>

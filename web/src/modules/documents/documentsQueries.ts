@@ -1,4 +1,11 @@
-import { QueryCache, QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  QueryCache,
+  QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   documentListResponseSchema,
   documentSchema,
@@ -6,21 +13,20 @@ import {
   type ImportDocument,
 } from '@headland/domain/api/documentsApi';
 import type { DocumentListSize } from '@headland/domain/limits';
+import type { ApiClient } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 
 /** Every query of a holding's library starts with this key, so one invalidation refreshes them all. */
 export const documentsKey = (holdingId: number) => ['documents', holdingId] as const;
 
-/** The library of one crop year, or of every year. */
-export function useDocumentList(year: number | 'all') {
-  const api = useApiClient();
-  const { holding } = useAppSession();
-  return useQuery({
-    queryKey: [...documentsKey(holding.HoldingId), 'list', year],
+/** The query of the library of one crop year, or of every year; shared by the popup and its prefetch. */
+export function documentListQuery(api: ApiClient, holdingId: number, year: number | 'all') {
+  return queryOptions({
+    queryKey: [...documentsKey(holdingId), 'list', year],
     queryFn: async ({ signal }) =>
       (
-        await api.get(`/api/import/document/read/${holding.HoldingId}/${year}`, {
+        await api.get(`/api/import/document/read/${holdingId}/${year}`, {
           schema: documentListResponseSchema,
           spinner: false,
           errorDialog: false,
@@ -28,6 +34,13 @@ export function useDocumentList(year: number | 'all') {
         })
       ).Documents,
   });
+}
+
+/** The library of one crop year, or of every year. */
+export function useDocumentList(year: number | 'all') {
+  const api = useApiClient();
+  const { holding } = useAppSession();
+  return useQuery(documentListQuery(api, holding.HoldingId, year));
 }
 
 const watchedCaches = new WeakSet<QueryCache>();
