@@ -14,6 +14,8 @@ export interface ReadyMessage {
 export interface ChildServer {
   name: string;
   url: string;
+  /** The child's process id (its memory can be read from /proc). */
+  pid: number | undefined;
   ready: ReadyMessage;
   /** CPU time the child's process has used so far (user and system), and the statements it has sent. */
   usage(): Promise<ChildUsage>;
@@ -71,6 +73,7 @@ export function startChildServer(options: ChildServerOptions): Promise<ChildServ
       resolve({
         name: options.name,
         url: `http://127.0.0.1:${message.port}`,
+        pid: child.pid,
         ready: message,
         usage: () => askUsage(child),
         stop: () => stopChild(child, exited),

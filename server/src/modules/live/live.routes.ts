@@ -71,7 +71,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         break;
       case 'a':
         if (!fromThisServer) app.authCache.clearForPeer();
-        hub.revalidate().catch(log('sockets could not be checked again'));
+        hub.requestRevalidation(log('sockets could not be checked again'));
         break;
       case 'm':
         maintenance.reload().catch(log('maintenance notices could not be read'));
@@ -84,7 +84,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
       // Whatever was said while the connection was down is lost: forget and re-read everything it could concern.
       app.authCache.clearForPeer();
       handle({ k: 'm' }, false);
-      hub.revalidate().catch(log('sockets could not be checked again'));
+      hub.requestRevalidation(log('sockets could not be checked again'));
     },
   });
   await maintenance.start();

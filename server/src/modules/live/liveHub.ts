@@ -27,6 +27,8 @@ export interface LiveConnection {
 
 /** Session lists of one holding asked for within this time are sent once. */
 const sessionsMergeMs = 100;
+/** Forgets of cached callers within this time lead to one new check of the sockets. */
+const revalidationMergeMs = 50;
 
 /**
  * The live sockets of this server by holding, and what each may hear (session-shell §7). Every message is
@@ -36,6 +38,11 @@ const sessionsMergeMs = 100;
 export class LiveHub {
   private readonly byHolding = new Map<number, Set<LiveConnection>>();
   private readonly pendingSessions = new Map<number, NodeJS.Timeout>();
+  private revalidation: { timer: NodeJS.Timeout | null; running: boolean; again: boolean } = {
+    timer: null,
+    running: false,
+    again: false,
+  };
 
   constructor(private readonly db: Db) {}
 
@@ -128,6 +135,32 @@ export class LiveHub {
   }
 
   /**
+   * Asks for `revalidate`, once for forgets close together (a burst of logouts): it runs 50 ms after the first
+   * ask, and once more after it if asked again meanwhile.
+   */
+  requestRevalidation(onError: (error: Error) => void): void {
+    const state = this.revalidation;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    if (state.timer) return;
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      state.running = true;
+      this.revalidate()
+        .catch(onError)
+        .finally(() => {
+          state.running = false;
+          if (state.again) {
+            state.again = false;
+            this.requestRevalidation(onError);
+          }
+        });
+    }, revalidationMergeMs);
+  }
+
+  /**
    * Reads every socket's caller again after cached callers were forgotten (a logout, a membership removed, a
    * permission changed, here or on another server): a socket whose token or holding session no longer stands
    * is closed as unauthorised; the others carry on with the permissions of now.
@@ -148,6 +181,8 @@ export class LiveHub {
   }
 
   closeAll(): void {
+    if (this.revalidation.timer) clearTimeout(this.revalidation.timer);
+    this.revalidation.timer = null;
     for (const timer of this.pendingSessions.values()) clearTimeout(timer);
     this.pendingSessions.clear();
     for (const set of this.byHolding.values())
