@@ -17,7 +17,6 @@ import { isoDateSchema } from '../isoDate';
 import { maxDbId, maxImportFeatures } from '../inputLimits';
 import { checkInPlace } from './checkInPlace';
 import { dbId, dbIdParam, dbInt } from './wireValues';
-import { maxDbId } from '../inputLimits';
 
 /**
  * The fields, croppings, holding-validation and boundary-import calls. Boundaries travel as GeoJSON (or WKT on

@@ -8,7 +8,7 @@ const dateParams = new Set(['sowingFrom', 'sowingTo', 'endBy']);
 
 /** The words of a cropping problem, from the translations: areas in hectares, dates as the user reads them. */
 export function croppingProblemText(t: TFunction, problem: Pick<CroppingProblem, 'code' | 'params'>): string {
-  const params: Record<string, string | number> = {};
+  const params: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(problem.params)) {
     if (areaParams.has(name)) params[name] = formatHectares(Number(value));
     else if (dateParams.has(name)) params[name] = formatDisplayDate(String(value) as IsoDate);
@@ -24,7 +24,7 @@ export function croppingProblemText(t: TFunction, problem: Pick<CroppingProblem,
  */
 export function translateCroppingError(
   t: TFunction,
-  entry: { Code?: string; Params?: Record<string, string | number> },
+  entry: { Code?: string; Params?: Record<string, string | number | boolean> },
 ): string | undefined {
   const code = croppingProblemCodeSchema.safeParse(entry.Code);
   return code.success ? croppingProblemText(t, { code: code.data, params: entry.Params ?? {} }) : undefined;

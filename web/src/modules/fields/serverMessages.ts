@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../shell/http/apiClient.ts';
 /** Words of an `Errors` entry made from its code, or undefined to keep the server's message. */
 export type ErrorTranslator = (entry: {
   Code?: string;
-  Params?: Record<string, string | number>;
+  Params?: Record<string, string | number | boolean>;
 }) => string | undefined;
 
 /** A 409 with Resources: another user's change, which the shell's conflict dialog tells of. */

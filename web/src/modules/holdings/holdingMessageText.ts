@@ -12,7 +12,7 @@ export function holdingMessageText(t: TFunction, issue: Pick<HoldingFormIssue, '
  */
 export function translateHoldingError(
   t: TFunction,
-  entry: { Code?: string; Params?: Record<string, string | number> },
+  entry: { Code?: string; Params?: Record<string, string | number | boolean> },
 ): string | undefined {
   const code = holdingMessageCodeSchema.safeParse(entry.Code);
   if (!code.success) return undefined;
