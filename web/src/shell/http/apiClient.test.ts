@@ -169,6 +169,18 @@ describe('ApiClient error dialogs', () => {
     expect(problems).toEqual([]);
   });
 
+  it("reports only a conflict for a form that shows its own messages, and doesn't retry a stale write", async () => {
+    const { client, problems, fetch } = setup([
+      () => jsonResponse(400, { Message: 'Bad', Errors: [{ Field: 'Area', Message: 'Bad' }] }),
+      () => jsonResponse(409, { Message: 'Changed', Resources: ['cropping:7'] }, { 'X-Omnia-Retry': 'No' }),
+    ]);
+    await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(problems).toEqual([]);
+    await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(problems).toEqual([{ kind: 'conflict' }]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('reports the end of the session once a holding is selected, even for a caller without dialogs', async () => {
     const { client, problems } = setup([
       () => jsonResponse(401, { Message: 'Your session has ended.', AuthError: true }),
