@@ -1,3 +1,4 @@
+import { invitationLifetimeDays } from '@headland/domain/api/permissionsApi';
 import { invitationAccessLevelNames, type InvitationAccessLevel } from '@headland/domain/roles';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/outboxPage.ts';
@@ -29,6 +30,7 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
     '',
     `To accept, open this link and sign in with this e-mail address (${input.to}):`,
     input.link,
+    `The link works once, for ${invitationLifetimeDays} days.`,
     '',
     'If you have no account yet, create one with this e-mail address first.',
     'If you were not expecting this invitation, you can ignore this e-mail.',
@@ -41,7 +43,8 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
 <p>${escapeHtml(input.issuerName)} has invited you to join the holding <strong>${escapeHtml(input.holdingName)}</strong>
 on ${escapeHtml(input.productName)} with ${escapeHtml(level)} access.</p>
 <p>To accept, open this link and sign in with this e-mail address (${escapeHtml(input.to)}):<br>
-<a href="${link}">${link}</a></p>
+<a href="${link}">${link}</a><br>
+The link works once, for ${invitationLifetimeDays} days.</p>
 <p>If you have no account yet, create one with this e-mail address first.<br>
 If you were not expecting this invitation, you can ignore this e-mail.</p>
 </body></html>
