@@ -100,7 +100,7 @@ describe('NotificationsButton', () => {
     fireEvent.click(screen.getByText('Sessions'));
     const items = within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Ann Field (this tab)'),
+      expect.stringMatching(/Ann Field \(this tab\).*In Dashboard/),
       expect.stringMatching(/Ada Admin.*admin.*In Fields/),
     ]);
   });

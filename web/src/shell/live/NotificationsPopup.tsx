@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import {
   ActionIcon,
   Badge,
@@ -13,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { describeEvent, eventTimeStyle } from '@headland/domain/liveEvents';
-import { menuItems } from '@headland/domain/menu';
+import { menuItems, moduleForPath } from '@headland/domain/menu';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import type { ActiveSession, HoldingEvent, LiveState } from './liveStore.ts';
 import { useAppSession } from '../session/AppSessionContext.tsx';
@@ -52,7 +53,12 @@ export function NotificationsButton() {
       <Popover.Target>
         <Group gap={4} wrap="nowrap">
           {sessionCount > 1 ? (
-            <Badge variant="light" color="gray" aria-label={t('live.userCount', { count: sessionCount })}>
+            <Badge
+              variant="light"
+              color="gray"
+              leftSection={<UsersIcon />}
+              aria-label={t('live.userCount', { count: sessionCount })}
+            >
               {sessionCount}
             </Badge>
           ) : null}
@@ -158,6 +164,8 @@ function eventSentence(
 
 function SessionList({ sessions }: { sessions: ActiveSession[] }) {
   const { t, i18n } = useTranslation();
+  // This tab's own module is known here before the server has heard of it.
+  const ownModuleId = moduleForPath(useLocation().pathname);
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   return (
     <Stack
@@ -167,7 +175,9 @@ function SessionList({ sessions }: { sessions: ActiveSession[] }) {
       style={{ listStyle: 'none', margin: 0, padding: 0 }}
     >
       {sessions.map((session) => {
-        const moduleId = (session.ClientState as { moduleId?: unknown } | null)?.moduleId;
+        const moduleId = session.CurrentSession
+          ? ownModuleId
+          : (session.ClientState as { moduleId?: unknown } | null)?.moduleId;
         const item = menuItems.find((entry) => entry.moduleId !== null && entry.moduleId === moduleId);
         return (
           <Group component="li" key={session.SessionId} justify="space-between" wrap="nowrap" gap="xs">
@@ -196,6 +206,24 @@ function SessionList({ sessions }: { sessions: ActiveSession[] }) {
         );
       })}
     </Stack>
+  );
+}
+
+function UsersIcon() {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="9" cy="7" r="4" />
+      <path d="M2 21v-2a4 4 0 0 1 4-4h6a4 4 0 0 1 4 4v2" />
+      <path d="M16 3.1a4 4 0 0 1 0 7.8M22 21v-2a4 4 0 0 0-3-3.9" />
+    </svg>
   );
 }
 
