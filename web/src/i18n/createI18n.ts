@@ -8,7 +8,9 @@ import enPermissions from './en.permissions.json';
 import enImports from './en.imports.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = { en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enImports } } };
+const resources = {
+  en: { translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enImports } },
+};
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {
