@@ -14,7 +14,18 @@ import enImports from './en.imports.json';
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
 const resources = {
   en: {
-    translation: { ...en, ...enFields, ...enMap, ...enHoldings, ...enPermissions, ...enAccount, ...enScreens, ...enDocuments, ...enLive, ...enImports },
+    translation: {
+      ...en,
+      ...enFields,
+      ...enMap,
+      ...enHoldings,
+      ...enPermissions,
+      ...enAccount,
+      ...enScreens,
+      ...enDocuments,
+      ...enLive,
+      ...enImports,
+    },
   },
 };
 

@@ -1,3 +1,6 @@
+// shpjs ships no types; other workspaces compile this file without the declaration beside it unless named here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./shpjs.d.ts" />
 import proj4 from 'proj4';
 import { parseDbf, parseShp } from 'shpjs';
 import { maxImportFeatures } from '@headland/domain/inputLimits';
