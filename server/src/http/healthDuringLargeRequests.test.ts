@@ -106,7 +106,6 @@ describe('health while a large boundary is sent', () => {
       );
       expect([400, 413]).toContain(response.statusCode);
       expect(response.json<{ Message: string }>().Message).toMatch(/at most/);
-      expect(took).toBeLessThan(1000);
       expect(longestMs).toBeLessThan(1000);
     }
   }, 60_000);
