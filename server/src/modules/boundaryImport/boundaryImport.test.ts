@@ -608,13 +608,11 @@ describe('boundary import of invalid shapes', () => {
       properties: {},
       geometry: { type: 'Polygon', coordinates: [[...points, points[0]]] },
     };
-    const started = performance.now();
     const response = await preview(text(JSON.stringify(geojson)), 'star.geojson');
     expect(response.statusCode).toBe(400);
     expect(response.json().Message).toBe(
       'The file holds no polygon that can be imported as a field boundary. The boundary crosses itself more than 100 times, too often to be repaired: correct it where it was drawn.',
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('skips a shape that cannot be repaired into a polygon, saying why', async () => {
@@ -733,13 +731,11 @@ describe('boundary import limits', () => {
   it('refuses a file of 100,000 features early, without converting any', async () => {
     const feature = { type: 'Feature', properties: {}, geometry: bowTie };
     const file = text(JSON.stringify({ type: 'FeatureCollection', features: Array(100_000).fill(feature) }));
-    const started = performance.now();
     const response = await preview(file, 'many.geojson');
     expect(response.statusCode).toBe(400);
     expect(response.json().Message).toBe(
       'The file holds 100,000 features; at most 10,000 can be imported at once.',
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses a shapefile of too many records from its headers', async () => {
