@@ -121,7 +121,7 @@ export type CroppingProblemCode = (typeof CroppingProblemCode)[keyof typeof Crop
 export const croppingProblemCodeSchema = z.enum(CroppingProblemCode);
 
 /** Parameters that the words of a problem are filled in with: numbers, dates (ISO) and names, never sentences. */
-export type CroppingProblemParams = Record<string, string | number | boolean>;
+export type CroppingProblemParams = Record<string, string | number>;
 
 export interface CroppingProblem {
   code: CroppingProblemCode;

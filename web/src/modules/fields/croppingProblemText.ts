@@ -8,7 +8,7 @@ const dateParams = new Set(['sowingFrom', 'sowingTo', 'endBy']);
 
 /** The words of a cropping problem, from the translations: areas in hectares, dates as the user reads them. */
 export function croppingProblemText(t: TFunction, problem: Pick<CroppingProblem, 'code' | 'params'>): string {
-  const params: Record<string, string | number | boolean> = {};
+  const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(problem.params)) {
     if (areaParams.has(name)) params[name] = formatHectares(Number(value));
     else if (dateParams.has(name)) params[name] = formatDisplayDate(String(value) as IsoDate);
@@ -27,5 +27,13 @@ export function translateCroppingError(
   entry: { Code?: string; Params?: Record<string, string | number | boolean> },
 ): string | undefined {
   const code = croppingProblemCodeSchema.safeParse(entry.Code);
-  return code.success ? croppingProblemText(t, { code: code.data, params: entry.Params ?? {} }) : undefined;
+  if (!code.success) return undefined;
+  // Request issues may carry true or false; the cropping rule set's own parameters are texts and numbers.
+  const params = Object.fromEntries(
+    Object.entries(entry.Params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'boolean' ? String(value) : value,
+    ]),
+  );
+  return croppingProblemText(t, { code: code.data, params });
 }
