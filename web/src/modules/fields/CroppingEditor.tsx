@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useHoldsAutoRefresh } from '../../shell/live/openForms.ts';
 import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
 import {
@@ -135,6 +136,8 @@ export function CroppingEditor({
   // Back, reload or closing the tab asks first while the form holds unsaved changes.
   const [loadedValues] = useState(() => JSON.stringify(values));
   useLeaveGuard(canEdit && JSON.stringify(values) !== loadedValues, t('screens.leave.unsaved'));
+  // Other people's changes wait until the form closes, so that they never replace what is being typed.
+  useHoldsAutoRefresh(canEdit);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // A new cropping's problems (no crop yet, and the whole field taken while another crop grows) keep Save
   // disabled, but are shown only once the user has changed something or left the crop picker.

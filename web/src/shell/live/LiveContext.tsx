@@ -14,7 +14,11 @@ import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { moduleForPath } from '@headland/domain/menu';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
+import { fieldsQueryKeys } from '../../modules/fields/fieldsQueries.ts';
+import { holdingsQueryKeys } from '../../modules/holdings/holdingsQueries.ts';
 import { installBeacons } from './beacons.ts';
+import { DataRefresher, servicesForEvents, type DataService } from './dataRefresh.ts';
+import { isDialogOrFormOpen } from './openForms.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { LiveSocket } from './liveSocket.ts';
 import {
@@ -157,6 +161,39 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
       uninstallBeacons();
     };
   }, [api, apply, enabled, queryClient, sessionId, user.Properties.Debug]);
+
+  // Other people's changes refresh this holding's data (fields-croppings-maps §4), dependencies first.
+  const holdingId = session.holding.HoldingId;
+  useEffect(() => {
+    if (!enabled) return;
+    let reloading = false;
+    const handlePageHide = () => {
+      reloading = true;
+    };
+    const keys: Record<DataService, readonly unknown[]> = {
+      holdings: holdingsQueryKeys.all,
+      fields: fieldsQueryKeys.fields(holdingId),
+      croppings: fieldsQueryKeys.croppings(holdingId),
+      validation: fieldsQueryKeys.validation(holdingId),
+      dashboard: ['dashboard', holdingId],
+    };
+    const refresher = new DataRefresher({
+      run: async (services) => {
+        for (const service of services) await queryClient.invalidateQueries({ queryKey: keys[service] });
+      },
+      isReloading: () => reloading,
+      isDialogOpen: isDialogOrFormOpen,
+    });
+    const listener = (events: HoldingEvent[]) => refresher.request('auto', servicesForEvents(events));
+    const remoteListeners = listeners.current;
+    remoteListeners.add(listener);
+    window.addEventListener('pagehide', handlePageHide);
+    return () => {
+      remoteListeners.delete(listener);
+      window.removeEventListener('pagehide', handlePageHide);
+      refresher.stop();
+    };
+  }, [enabled, holdingId, queryClient]);
 
   // Another module opened: the other sessions learn it at once through the socket (queued until it is open).
   const firstModule = useRef(true);
