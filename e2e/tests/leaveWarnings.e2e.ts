@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../server/src/modules/documents/documentFixtures.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { fieldNamed, middleOf, openMap, outerRing } from '../support/mapPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
 // Issue 12, defect 8: Back, reload or closing the tab in the middle of an edit asks first, in the field dialog
-// and in the map's boundary editor; an unchanged form lets the page go without a question. Demo seed, Wold
-// Farm; nothing is saved.
+// in the map's boundary editor and in the document properties; an unchanged form lets the page go without a
+// question. Demo seed, Wold Farm; nothing is saved but one uploaded document.
 const pages = useAppPages();
 
 const testTimeoutMs = 180_000;
@@ -172,6 +173,56 @@ describe("leaving the map's boundary editor", () => {
       await expect.poll(() => asked.length).toBe(2);
       expect(asked[1]).toBe('beforeunload');
       expect(await name.inputValue()).toBe('Beck Corner');
+    },
+    testTimeoutMs,
+  );
+});
+
+describe('leaving the document properties', () => {
+  it(
+    'asks before Back drops an edited description, and lets unchanged properties go',
+    async () => {
+      const page = await pages.open();
+      const shell = await signInTo(page, owner, holding);
+      const asked = questionsOf(page);
+      const openLibrary = async () => {
+        await shell.userMenuButton.click();
+        await page.getByRole('menuitem', { name: 'Documents' }).click();
+        const library = page.getByRole('dialog', { name: 'Document library' });
+        await library.waitFor();
+        return library;
+      };
+      const library = await openLibrary();
+      const chooser = page.waitForEvent('filechooser');
+      await library.getByRole('button', { name: 'Browse' }).click();
+      await (
+        await chooser
+      ).setFiles([{ name: 'spray plan.pdf', mimeType: 'application/pdf', buffer: makePdf() }]);
+      const document = library.getByRole('button', { name: 'Open spray plan.pdf', exact: true });
+      const popup = page.getByRole('dialog', { name: 'Document properties' });
+      const description = popup.getByLabel('Description');
+
+      // Unchanged: reload goes without a question.
+      await document.click();
+      await description.waitFor();
+      await page.reload();
+      await shell.userMenuButton.waitFor();
+      expect(asked).toEqual([]);
+
+      // Changed: Back asks, and staying keeps the change.
+      await (await openLibrary()).getByRole('button', { name: 'Open spray plan.pdf', exact: true }).click();
+      await description.fill('Before drilling');
+      const path = new URL(page.url()).pathname;
+      await page.goBack();
+      await expect.poll(() => asked.length).toBe(1);
+      expect(asked[0]).toBe(question);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await description.inputValue()).toBe('Before drilling');
+
+      reload(page);
+      await expect.poll(() => asked.length).toBe(2);
+      expect(asked[1]).toBe('beforeunload');
+      expect(await description.inputValue()).toBe('Before drilling');
     },
     testTimeoutMs,
   );
