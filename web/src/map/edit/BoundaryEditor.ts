@@ -39,7 +39,7 @@ export interface BoundaryEditorState {
   /** Whether a drawing is under way (the feature does not exist yet). */
   drawing: boolean;
   tool: EditTool | null;
-  /** Whether the geometry differs from the one editing began with. */
+  /** Whether the geometry differs from the one editing began with; for a new drawing, once its first point is placed. */
   changed: boolean;
   /** Whether the geometry may be committed now (positive area, or length for lines). */
   canCommit: boolean;
@@ -183,6 +183,9 @@ export class BoundaryEditor {
     this.begin('inEditor');
     this.setState({ drawType: type, drawing: true, tool: null });
     const draw = new Draw({ ...drawOptions(type), source: this.source, stopClick: true });
+    // A drawing under way is a change to lose: its first point counts, giving it up (Escape) undoes that.
+    draw.on('drawstart', () => this.setState({ changed: true }));
+    draw.on('drawabort', () => this.setState({ changed: false }));
     draw.on('drawend', (event) => {
       let geometry = event.feature.getGeometry();
       if (geometry instanceof Circle) {

@@ -23,6 +23,7 @@ import { measureArea } from '../../map/measure/measureGeometry.ts';
 import { areaText } from '../../map/measure/measureFormat.ts';
 import { ApiRequestError } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { useSaveCropping, useSaveField } from '../fields/fieldsQueries.ts';
 import { croppingBoundaryWarnings } from './croppingBoundaryWarnings.ts';
 import { MapToolPanel } from './MapToolPanel.tsx';
@@ -178,6 +179,12 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
     editor?.cancel();
     onDone(null);
   };
+
+  // A boundary changed, a drawing begun or a new field's name typed, until saved or cancelled.
+  useLeaveGuard(
+    warnings === null && ((state?.changed ?? false) || (target.kind === 'create' && name.trim() !== '')),
+    t('screens.leave.unsaved'),
+  );
 
   const hasGeometry = state !== null && !state.drawing && state.mode !== 'none';
   const title =

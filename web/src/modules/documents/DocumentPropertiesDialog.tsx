@@ -10,6 +10,7 @@ import {
 } from '@headland/domain/documentRules';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { DatePicker } from '../fields/widgets/DatePicker.tsx';
 import { DocumentMessageDialog } from './DocumentMessageDialog.tsx';
 import { PdfIcon } from './DocumentThumbnail.tsx';
@@ -50,6 +51,13 @@ export function DocumentPropertiesDialog({ document, manages, onClose }: Documen
     () => [...new Set([...holding.CropYears, document.Year])].sort((a, b) => b - a),
     [holding.CropYears, document.Year],
   );
+
+  const changed =
+    fileName !== document.FileName ||
+    description !== (document.Description ?? '') ||
+    year !== document.Year ||
+    documentDate !== originalDate;
+  useLeaveGuard(manages && changed && !edit.isSuccess, t('screens.leave.unsaved'));
 
   const issues = validateDocumentForm({ fileName, description, year }, holding.CropYears);
   const errorOf = (field: DocumentFormField) => {

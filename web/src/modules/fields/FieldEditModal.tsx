@@ -19,6 +19,7 @@ import { FieldAreaType } from '@headland/domain/crops';
 import { uniqueName } from '@headland/domain/uniqueName';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { useSaveField } from './fieldsQueries.ts';
 import { isConflictError, serverMessages } from './serverMessages.ts';
 import { NumberInput } from './widgets/NumberInput.tsx';
@@ -59,6 +60,20 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
     (field?.Years ?? []).filter((year) => year.Disabled).map((year) => String(year.YearId)),
   );
   const [ignoreBoundary, setIgnoreBoundary] = useState(field?.IgnoreBoundary ?? false);
+
+  const formState = JSON.stringify([
+    name,
+    fieldNumber,
+    fieldGroup,
+    areaType,
+    wholeArea,
+    workingArea,
+    spreadArea,
+    disabledYears,
+    ignoreBoundary,
+  ]);
+  const [loadedState] = useState(formState);
+  useLeaveGuard(!save.isSuccess && formState !== loadedState, t('screens.leave.unsaved'));
 
   const otherNames = existingNames.filter((existing) => existing !== field?.Name);
   const trimmed = name.trim();
