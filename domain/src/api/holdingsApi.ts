@@ -24,7 +24,8 @@ export type HoldingCropYear = z.infer<typeof holdingCropYearSchema>;
 /**
  * A holding as the edit dialog needs it: the session's summary plus every editable field. `CropYears` stays
  * the list of year ids of the summary; the per-year data is in `HoldingCropYears`. `ReadOnly` is true when the
- * caller may not change the holding (the dialog is then read-only).
+ * caller may not change the holding (the dialog is then read-only). `CanExport` is true when the caller may
+ * download the holding's export: the server derives it with the very rule the export route applies.
  */
 export const holdingDetailsSchema = holdingSummarySchema.extend({
   AccountNumber: z.string().nullable(),
@@ -36,6 +37,7 @@ export const holdingDetailsSchema = holdingSummarySchema.extend({
   CanChangeRegion: z.boolean(),
   HoldingCropYears: z.array(holdingCropYearSchema),
   ReadOnly: z.boolean(),
+  CanExport: z.boolean(),
 });
 export type HoldingDetails = z.infer<typeof holdingDetailsSchema>;
 

@@ -90,17 +90,11 @@ export async function selectHiddenCroppingYears(
 }
 
 /**
- * Whether the user is a restricted member of the holding limited to some croppings: the test for answers that
- * cannot be filtered cropping by cropping (a whole-holding export) and must be refused instead.
+ * The one SQL condition saying whether a membership row (`holding_users` under the alias `membership`) is a
+ * restricted member limited to some croppings (null when the row is absent): such a member is refused answers
+ * that cannot be filtered cropping by cropping, such as a whole-holding export.
  */
-export async function isCroppingRestricted(db: Db, holdingId: number, userId: number): Promise<boolean> {
-  const [row] = await sqlRows<{ restricted: boolean }>(
-    db,
-    sql`
-    SELECT EXISTS (
-      SELECT 1 FROM holding_users m
-       WHERE m.holding_id = ${holdingId} AND m.user_id = ${userId}
-         AND m.holding_role = ${HoldingRole.RestrictedMember} AND m.restrict_cropping_access) AS restricted`,
-  );
-  return Boolean(row?.restricted);
+export function croppingRestrictedSql(membership: string): SQL {
+  const m = sql.identifier(membership);
+  return sql`(${m}.holding_role = ${HoldingRole.RestrictedMember} AND ${m}.restrict_cropping_access)`;
 }

@@ -3,8 +3,7 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
-import { isCroppingRestricted } from '../croppings/croppingAccess.ts';
-import { actorOf, mayOpen, permissionsOn, type HoldingsCaller } from '../holdings/holdingCaller.ts';
+import { actorOf, exportRefusal, type HoldingsCaller } from '../holdings/holdingCaller.ts';
 import { holdingRecord } from '../holdings/holdings.queries.ts';
 import { exportDocumentFiles } from '../documents/documentArchive.ts';
 import type { DocumentStore } from '../documents/documentStore.ts';
@@ -41,10 +40,8 @@ function exportFileName(tradingName: string, exportedAt: Date): string {
 }
 
 /**
- * Exports a holding as a zip (see holdingArchive.schema.ts) and records an 'export' Event on it. Allowed to
- * whoever may open the holding and has Exports enabled on it, derived as for a session on it: the account
- * role's grant (Admin-level users and the Access role have it, session-shell §6, holdings §6), narrowed for
- * members by the holding's saved permissions, where an owner may set Exports to 'Not available'.
+ * Exports a holding as a zip (see holdingArchive.schema.ts) and records an 'export' Event on it. Allowed as
+ * `exportRefusal` says (the same rule gives the holdings list its `CanExport`).
  */
 export async function exportHolding(
   db: Db,
@@ -54,13 +51,8 @@ export async function exportHolding(
 ): Promise<HoldingExport> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw notFound('This holding does not exist.');
-  if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
-  if (!permissionsOn(caller, record).exports.enabled) {
-    throw forbidden('You do not have permission to export this holding.');
-  }
-  if (await isCroppingRestricted(db, holdingId, caller.auth.user.id)) {
-    throw forbidden('A restricted member cannot export the holding: it holds croppings hidden from them.');
-  }
+  const refusal = exportRefusal(caller, record);
+  if (refusal !== null) throw forbidden(refusal);
   const exportedAt = new Date();
   const files = await db.transaction(async (tx) => {
     const [holding, cropYears, weather, fields, croppings, settings] = await Promise.all([

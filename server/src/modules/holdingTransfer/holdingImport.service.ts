@@ -22,7 +22,6 @@ import {
   assertMayCreateHoldings,
   assertWritableSession,
   isAgronomistType,
-  mayChangeHolding,
   mayOpen,
   permissionsOn,
   type HoldingsCaller,
@@ -64,7 +63,9 @@ type Unzipped = Record<string, Uint8Array>;
 function unpack(data: Uint8Array): Unzipped {
   const wanted = new Set<string>(Object.values(archiveFiles));
   try {
-    return Object.fromEntries(safeUnzip(data, { keep: (name) => wanted.has(name) || isDocumentArchiveEntry(name) }));
+    return Object.fromEntries(
+      safeUnzip(data, { keep: (name) => wanted.has(name) || isDocumentArchiveEntry(name) }),
+    );
   } catch (error) {
     if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.message);
     throw badRequest('The file is not a zip archive, or it is damaged.');
@@ -431,5 +432,5 @@ export async function importHolding(
     (cached) => cached.user.id === auth.user.id || cached.session?.holdingId === holdingId,
   );
   const record = await holdingRecord(deps.db, holdingId, auth.user.id);
-  return presentHoldingDetails(record!, !mayChangeHolding(caller, record!));
+  return presentHoldingDetails(caller, record!);
 }

@@ -303,6 +303,51 @@ describe('POST /api/export/omnia/holding/{id}', () => {
     expect((await exportHolding(holding.id, await signIn(t.app, stranger))).statusCode).toBe(403);
     expect((await exportHolding(999_999)).statusCode).toBe(404);
   });
+
+  it('tells in the holdings list, per holding, whether the caller may export it, as the export route decides', async () => {
+    const holding = await createHolding(t.db, { features: { perHoldingPermissions: true } });
+    const owner = await createUser(t.db, { role: Role.Agronomist });
+    await addMember(t.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    const notAvailable = defaultHoldingPermissions(Role.Client);
+    notAvailable.main.exports = { enabled: false };
+    const member = async (role: Role, options: Parameters<typeof addMember>[3]) => {
+      const user = await createUser(t.db, { role });
+      await addMember(t.db, holding.id, user.id, options);
+      return user;
+    };
+    const users = {
+      owner,
+      access: await member(Role.Access, { holdingRole: HoldingRole.Member }),
+      notAvailable: await member(Role.Client, {
+        holdingRole: HoldingRole.Member,
+        holdingPermissions: notAvailable,
+      }),
+      restricted: await member(Role.Client, {
+        holdingRole: HoldingRole.RestrictedMember,
+        restrictCroppingAccess: true,
+      }),
+    };
+    const seen: Record<string, [boolean | undefined, number]> = {};
+    for (const [name, user] of Object.entries(users)) {
+      const token = await signIn(t.app, user);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/service/holdings',
+        headers: bearer(token),
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = list
+        .json<{ Holdings: HoldingDetails[] }>()
+        .Holdings.find((entry) => entry.HoldingId === holding.id);
+      seen[name] = [listed?.CanExport, (await exportHolding(holding.id, token)).statusCode];
+    }
+    expect(seen).toEqual({
+      owner: [true, 200],
+      access: [true, 200],
+      notAvailable: [false, 403],
+      restricted: [false, 403],
+    });
+  });
 });
 
 describe('POST /api/import/omnia/holding', () => {

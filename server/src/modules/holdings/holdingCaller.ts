@@ -54,6 +54,28 @@ export function mayChangeHolding(caller: HoldingsCaller, record: HoldingRecord):
   return mayOpen(caller, record) && permissionsOn(caller, record).holdings.write;
 }
 
+/**
+ * Why the caller may not download the holding's export, or null when they may: they must be able to open it
+ * and have Exports enabled on it, derived as for a session on it (the account role's grant: Admin-level users
+ * and the Access role have it, session-shell §6, holdings §6; narrowed for members by the holding's saved
+ * permissions, where an owner may set Exports to 'Not available'), and not be a restricted member limited to
+ * some croppings (the export holds them all). The export route refuses with this, and the holdings list says
+ * `CanExport` from it, so the Export button shows exactly where the export is allowed.
+ */
+export function exportRefusal(caller: HoldingsCaller, record: HoldingRecord): string | null {
+  if (!mayOpen(caller, record)) return 'You do not have access to this holding.';
+  if (!permissionsOn(caller, record).exports.enabled)
+    return 'You do not have permission to export this holding.';
+  if (record.cropping_restricted) {
+    return 'A restricted member cannot export the holding: it holds croppings hidden from them.';
+  }
+  return null;
+}
+
+export function mayExport(caller: HoldingsCaller, record: HoldingRecord): boolean {
+  return exportRefusal(caller, record) === null;
+}
+
 export const readOnlySessionMessage = 'This session is read-only: holdings cannot be changed from it.';
 
 /** Refuses a change from a read-only session. */

@@ -25,7 +25,6 @@ import {
   assertWritableSession,
   fixedBusinessId,
   isAgronomistType,
-  mayChangeHolding,
   mayOpen,
   permissionsOn,
   type HoldingsCaller,
@@ -331,7 +330,7 @@ async function writeWeather(
 async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingDetails> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw new Error(`Holding ${holdingId} vanished after saving`);
-  return presentHoldingDetails(record, !mayChangeHolding(caller, record));
+  return presentHoldingDetails(caller, record);
 }
 
 /**

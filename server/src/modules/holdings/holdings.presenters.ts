@@ -1,9 +1,11 @@
 import type { HoldingDetails, Town, WeatherStation } from '@headland/domain/api/holdingsApi';
+import { mayChangeHolding, mayExport, type HoldingsCaller } from './holdingCaller.ts';
 import type { HoldingRecord, StationRow, TownRow } from './holdings.queries.ts';
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
-export function presentHoldingDetails(record: HoldingRecord, readOnly: boolean): HoldingDetails {
+/** A holding as the caller sees it: whether they may change it and whether they may export it. */
+export function presentHoldingDetails(caller: HoldingsCaller, record: HoldingRecord): HoldingDetails {
   return {
     HoldingId: record.id,
     TradingName: record.trading_name,
@@ -28,7 +30,8 @@ export function presentHoldingDetails(record: HoldingRecord, readOnly: boolean):
       GrasslandDerogationNumber: year.grassland_derogation_number,
       PkModel: year.pk_model,
     })),
-    ReadOnly: readOnly,
+    ReadOnly: !mayChangeHolding(caller, record),
+    CanExport: mayExport(caller, record),
   };
 }
 

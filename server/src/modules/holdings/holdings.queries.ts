@@ -4,6 +4,7 @@ import type { PkModel } from '@headland/domain/holdingRules';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 import { ownerRolesSql } from '../session/ownerRolesSql.ts';
+import { croppingRestrictedSql } from '../croppings/croppingAccess.ts';
 
 export interface CropYearRow {
   year_id: number;
@@ -38,6 +39,8 @@ export interface HoldingRecord {
   is_agronomist: boolean;
   /** The account roles of the holding's owners; empty when it has none. */
   owner_roles: number[];
+  /** The user is a restricted member of the holding limited to some croppings. */
+  cropping_restricted: boolean;
 }
 
 function recordColumns(userId: number): SQL {
@@ -49,7 +52,8 @@ function recordColumns(userId: number): SQL {
                 ORDER BY y.year_id)
                 FROM holding_crop_years y WHERE y.holding_id = h.id), '[]'::json) AS crop_years,
     m.holding_role, m.holding_permissions, coalesce(h.agronomist_id = ${userId}, false) AS is_agronomist,
-    ${ownerRolesSql(sql`h.id`)} AS owner_roles`;
+    ${ownerRolesSql(sql`h.id`)} AS owner_roles,
+    coalesce(${croppingRestrictedSql('m')}, false) AS cropping_restricted`;
 }
 
 function recordJoins(userId: number): SQL {

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../http/httpErrors.ts';
 import { mayOpenEveryHolding } from '../session/holdingAccess.ts';
 import { listHoldings } from '../session/session.queries.ts';
 import { recentHoldingsListed } from '../session/session.service.ts';
-import { fixedBusinessId, mayChangeHolding, mayOpen, type HoldingsCaller } from './holdingCaller.ts';
+import { fixedBusinessId, mayOpen, type HoldingsCaller } from './holdingCaller.ts';
 import {
   allRegions,
   allTowns,
@@ -42,7 +42,7 @@ export async function listManagedHoldings(db: Db, caller: HoldingsCaller): Promi
   if (auth.session && !ids.includes(auth.session.holdingId)) ids.push(auth.session.holdingId);
   const [records, towns] = await Promise.all([holdingRecords(db, ids, auth.user.id), allTowns(db)]);
   return {
-    Holdings: records.map((record) => presentHoldingDetails(record, !mayChangeHolding(caller, record))),
+    Holdings: records.map((record) => presentHoldingDetails(caller, record)),
     Towns: towns.map(presentTown),
   };
 }
@@ -66,7 +66,7 @@ export async function getHoldingDetails(
   holdingId: number,
 ): Promise<HoldingDetails> {
   const record = await openableHolding(db, caller, holdingId);
-  return presentHoldingDetails(record, !mayChangeHolding(caller, record));
+  return presentHoldingDetails(caller, record);
 }
 
 /**

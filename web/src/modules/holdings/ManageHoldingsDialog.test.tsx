@@ -16,7 +16,14 @@ const hill = aHoldingDetails({
   Region: 2,
   AccountNumber: 'HT-9',
 });
-const meadow = aHoldingDetails({ HoldingId: 13, TradingName: 'Meadow End', AccountNumber: null });
+// A holding the user may change but not export (their owner set Exports to 'Not available').
+const meadow = aHoldingDetails({
+  HoldingId: 13,
+  TradingName: 'Meadow End',
+  AccountNumber: null,
+  CanExport: false,
+});
+// A holding the user may export but not change (the Access role).
 const shared = aHoldingDetails({ HoldingId: 14, TradingName: 'Shared Acres', ReadOnly: true });
 
 interface SetupOptions extends FakeServerOptions {
@@ -76,7 +83,6 @@ describe('ManageHoldingsDialog', { timeout: 30_000 }, () => {
     expect(button('Delete Hill Top')).toBeTruthy();
     expect(button('Edit Shared Acres')).toBeNull();
     expect(button('Delete Shared Acres')).toBeNull();
-    expect(button('Export Shared Acres')).toBeNull();
     fireEvent.click(button('View Shared Acres')!);
     expect(await screen.findByRole('dialog', { name: 'Edit Shared Acres' })).toBeTruthy();
     expect(await screen.findByText('You can view this holding but not change it.')).toBeTruthy();
@@ -90,9 +96,21 @@ describe('ManageHoldingsDialog', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Holding file')).toBeNull();
   });
 
-  it('lets an administrator export a holding they cannot change', async () => {
+  it('offers Export exactly on the holdings the server says the user may export', async () => {
+    await setup();
+    expect(button('Export Hill Top')).toBeTruthy();
+    // Read-only but allowed to export.
+    expect(button('View Shared Acres')).toBeTruthy();
+    expect(button('Export Shared Acres')).toBeTruthy();
+    // Changeable but not exportable.
+    expect(button('Edit Meadow End')).toBeTruthy();
+    expect(button('Export Meadow End')).toBeNull();
+  });
+
+  it('follows the server for an administrator too', async () => {
     await setup({ role: Role.Admin });
     expect(button('Export Shared Acres')).toBeTruthy();
+    expect(button('Export Meadow End')).toBeNull();
   });
 
   it('refuses to delete the holding open in the session', async () => {

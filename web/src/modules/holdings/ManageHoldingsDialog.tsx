@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { rolePermissions } from '@headland/domain/permissions';
-import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
+import { resolveRole } from '@headland/domain/roles';
 import { describeApiError } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
@@ -310,7 +310,7 @@ export function ManageHoldingsDialog({ onClose, onHoldingSaved }: ManageHoldings
                           >
                             {t(writable ? 'holdings.manage.edit' : 'holdings.manage.view')}
                           </Button>
-                          {(writable || isAdminOrHigher(role)) && (
+                          {holding.CanExport && (
                             <Button
                               size="compact-sm"
                               variant="subtle"

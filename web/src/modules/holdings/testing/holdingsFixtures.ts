@@ -62,6 +62,7 @@ export function aHoldingDetails(overrides: Partial<HoldingDetails> = {}): Holdin
       { YearId: 2025, TotalArea: 100, GrasslandDerogationNumber: null, PkModel: 'ADAS' },
     ],
     ReadOnly: false,
+    CanExport: true,
     ...overrides,
   };
 }
