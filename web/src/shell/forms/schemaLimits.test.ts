@@ -15,7 +15,10 @@ describe('limits read from the server schemas', () => {
   it('reads the range of a number', () => {
     expect(numberLimits(fieldWriteSchema.shape.WholeArea)).toEqual({ min: 0, max: 1_000_000 });
     expect(numberLimits(croppingWriteSchema.shape.TargetpH)).toEqual({ min: 0, max: 14 });
-    expect(numberLimits(croppingWriteSchema.shape.ManureSpreadArea)).toEqual({ max: 1_000_000 });
+    expect(numberLimits(croppingWriteSchema.shape.ManureSpreadArea)).toEqual({
+      min: -1_000_000,
+      max: 1_000_000,
+    });
     expect(numberLimits(z.number().int())).toEqual({});
   });
 });
