@@ -82,12 +82,13 @@ async function holdingContents(holdingId: number, settingsOf: number): Promise<u
                           FROM holding_crop_years y WHERE y.holding_id = ${holdingId}),
           'weather', (SELECT jsonb_agg(to_jsonb(w) - 'holding_id' ORDER BY w.year, w.month)
                         FROM holding_weather w WHERE w.holding_id = ${holdingId}),
-          'fields', (SELECT jsonb_agg(to_jsonb(f) - 'id' - 'holding_id' - 'boundary'
+          -- A record's version counts the saves of that row, not its contents: an import starts new rows at 1.
+          'fields', (SELECT jsonb_agg(to_jsonb(f) - 'id' - 'holding_id' - 'boundary' - 'version'
                                       || jsonb_build_object('boundary', encode(ST_AsEWKB(f.boundary), 'hex'),
                                            'years', (SELECT jsonb_agg(to_jsonb(y) - 'field_id' ORDER BY y.year_id)
                                                        FROM field_years y WHERE y.field_id = f.id))
                                       ORDER BY f.position) FROM f),
-          'croppings', (SELECT jsonb_agg(to_jsonb(c) - 'id' - 'holding_id' - 'field_id' - 'boundary'
+          'croppings', (SELECT jsonb_agg(to_jsonb(c) - 'id' - 'holding_id' - 'field_id' - 'boundary' - 'version'
                                          || jsonb_build_object('field', f.position,
                                               'boundary', encode(ST_AsEWKB(c.boundary), 'hex'))
                                          ORDER BY c.id)

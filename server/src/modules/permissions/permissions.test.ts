@@ -539,8 +539,13 @@ describe('the dependency rules hold on the server', () => {
   });
 
   it('narrows the member’s session at once', async () => {
+    // The holding validation is read under the fields right alone (the fields list is open to map-layer readers too).
     const farm = await createFarm();
-    const before = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: farm.member });
+    const before = await test.app.inject({
+      method: 'GET',
+      url: '/api/holdings/v1/validation',
+      headers: farm.member,
+    });
     expect(before.statusCode).toBe(200);
     await saved(farm.owner, [
       {
@@ -548,7 +553,11 @@ describe('the dependency rules hold on the server', () => {
         holdingPermissions: withHoldingPermission(base(), 'main.fields', { read: false, write: false }),
       },
     ]);
-    const after = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: farm.member });
+    const after = await test.app.inject({
+      method: 'GET',
+      url: '/api/holdings/v1/validation',
+      headers: farm.member,
+    });
     expect(after.statusCode).toBe(403);
   });
 });
@@ -664,7 +673,7 @@ describe("nothing beyond what the holding's owners have", () => {
     expect(body.Permissions.mapLayers).toMatchObject({ read: true, write: true });
     const fields = await test.app.inject({
       method: 'GET',
-      url: '/api/fields/v1',
+      url: '/api/holdings/v1/validation',
       headers: bearer(body.Token),
     });
     expect(fields.statusCode).toBe(403);
@@ -674,10 +683,18 @@ describe("nothing beyond what the holding's owners have", () => {
     const farm = await createAccessFarm();
     const owner = bearer(await signInToHolding(test.app, farm.owner, farm.holdingId, 2025));
     const client = bearer(await signInToHolding(test.app, farm.client, farm.holdingId, 2025));
-    const before = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: client });
+    const before = await test.app.inject({
+      method: 'GET',
+      url: '/api/holdings/v1/validation',
+      headers: client,
+    });
     expect(before.statusCode).toBe(403);
     await saved(owner, [{ userId: farm.manager.id, holdingRole: HoldingRole.Owner }]);
-    const after = await test.app.inject({ method: 'GET', url: '/api/fields/v1', headers: client });
+    const after = await test.app.inject({
+      method: 'GET',
+      url: '/api/holdings/v1/validation',
+      headers: client,
+    });
     expect(after.statusCode).toBe(200);
     const body = await getPermissions(owner);
     expect(permissionCell(body.ownerPermissions!, 'main.stocks')).toBe('editFinancial');
