@@ -111,7 +111,10 @@ const envSchema = z.object({
   VITE_P_SORPTION_TILE_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// tile URL template'),
   TRUST_PROXY: optionalText,
   FILES_DIR: optionalText,
-  FILES_S3_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL of an S3-compatible bucket'),
+  FILES_S3_URL: urlWithProtocols(
+    ['http:', 'https:'],
+    'an http:// or https:// URL of an S3-compatible bucket',
+  ),
 });
 
 /**

@@ -64,7 +64,10 @@ export const croppings = pgTable('croppings', {
   market: text('market'),
   area: numeric('area', { mode: 'number' }),
   boundary: geometry4326('boundary', 'MultiPolygon'),
-  managementOptions: jsonb('management_options').$type<{ Code: string; Area: number }[]>().notNull().default([]),
+  managementOptions: jsonb('management_options')
+    .$type<{ Code: string; Area: number }[]>()
+    .notNull()
+    .default([]),
   manureSpreadArea: numeric('manure_spread_area', { mode: 'number' }),
   attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -240,7 +240,8 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/user/v1/email/confirm': 'own account',
   'POST /api/service/settings/save': 'settings',
   'POST /api/fields/v1/import/preview': 'the uploaded file’s own features, and names of fields they overlap',
-  'POST /api/fields/v1/import/commit': 'ids and names of the new and replaced fields, a count of clipped croppings',
+  'POST /api/fields/v1/import/commit':
+    'ids and names of the new and replaced fields, a count of clipped croppings',
   'GET /api/service/holdings': 'holding details',
   'GET /api/service/holding/current': 'holding details',
   'GET /api/holdings/v1/status': 'towns and weather',
@@ -248,8 +249,10 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/holdings/v1': 'holding details (an NVZ change applies to fields without answering them)',
   'GET /api/dashboard/holding/empty/{id}': 'a flag',
   'POST /api/dashboard/holding/delete/{id}': 'a flag; only empty holdings',
-  'POST /api/import/omnia/holding': 'creates a new holding of the caller’s own, or replaces one they may change',
-  'POST /api/import/omnia/holding/preview': 'the uploaded file’s own counts, and names of the caller’s holdings',
+  'POST /api/import/omnia/holding':
+    'creates a new holding of the caller’s own, or replaces one they may change',
+  'POST /api/import/omnia/holding/preview':
+    'the uploaded file’s own counts, and names of the caller’s holdings',
   'GET /api/nutrition2/v1/migration/status': 'two years',
   'POST /api/nutrition2/v1/migration/status/{year}': 'two years',
   'POST /api/holdings/v1/permissions': 'users; cropping authorisations only to managers',
