@@ -62,19 +62,24 @@ export function MainMenu({
   const renderItem = (item: MenuItem) => {
     const count = item.moduleId === null ? 0 : (others.get(item.moduleId) ?? 0);
     const active = item.id === activeId;
+    const tagId = `main-menu-users-${item.id}`;
     return (
       <NavLink
         key={item.id}
         component={Link}
         to={item.route}
         label={t(item.labelKey)}
+        // The entry is named by its module alone; the users tag is read as its description, so the name a
+        // screen reader announces (and a link is found by) does not change as other users come and go.
+        aria-label={t(item.labelKey)}
+        aria-describedby={count > 0 ? tagId : undefined}
         active={active}
         aria-current={active ? 'page' : undefined}
         disabled={disabled}
         onClick={onNavigate}
         rightSection={
           count > 0 ? (
-            <Badge size="sm" variant="light" aria-label={t('menu.otherUsers', { count })}>
+            <Badge id={tagId} size="sm" variant="light" aria-label={t('menu.otherUsers', { count })}>
               {count}
             </Badge>
           ) : null
