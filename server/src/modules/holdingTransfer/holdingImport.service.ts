@@ -262,6 +262,31 @@ async function sameAccountHoldings(
   }));
 }
 
+/** The longest trading name a holding takes, as the archive's schema and the holding's save allow. */
+const tradingNameMaxLength = 200;
+
+/**
+ * The trading name of a holding imported as a new one beside the caller's holdings with the same account
+ * number: when one of them already has the file's name, the new one is told apart as 'Name (2)', 'Name (3)'...
+ */
+async function distinctTradingName(
+  db: Db,
+  caller: HoldingsCaller,
+  name: string,
+  accountNumber: string | null,
+): Promise<string> {
+  const key = (text: string) => text.trim().toLocaleLowerCase();
+  const taken = new Set(
+    (await sameAccountHoldings(db, caller, accountNumber)).map((holding) => key(holding.TradingName)),
+  );
+  if (!taken.has(key(name))) return name;
+  for (let copy = 2; ; copy += 1) {
+    const suffix = ` (${copy})`;
+    const candidate = `${name.slice(0, tradingNameMaxLength - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(key(candidate))) return candidate;
+  }
+}
+
 /**
  * What an import would bring, read and checked as the import does, without writing: the holding's name and
  * account number, its counts, and the caller's holdings with the same account number, which the import may
@@ -344,10 +369,12 @@ export async function importHolding(
         .set(admin ? { ...details, satellite: file.satellite, features: file.features } : details)
         .where(eq(holdings.id, id));
     } else {
+      const tradingName = await distinctTradingName(tx, caller, file.tradingName, file.accountNumber);
       const [row] = await tx
         .insert(holdings)
         .values({
           ...details,
+          tradingName,
           agronomistId: isAgronomistType(caller) ? auth.user.id : null,
           satellite: admin ? file.satellite : false,
           features: admin

@@ -357,11 +357,16 @@ describe('POST /api/import/omnia/holding', () => {
     expect(response.statusCode, response.body).toBe(200);
     const imported = response.json<{ Holding: HoldingDetails }>().Holding;
     expect(imported.HoldingId).not.toBe(source.HoldingId);
-    expect(await holdingContents(imported.HoldingId, agronomist.id)).toEqual(
-      await holdingContents(source.HoldingId, agronomist.id),
-    );
+    // Imported beside the original, whose account number it has, it is told apart by its name only.
+    const copyName = 'Strathmore Mains (2)';
+    const original = (await holdingContents(source.HoldingId, agronomist.id)) as Record<string, unknown>;
+    expect(await holdingContents(imported.HoldingId, agronomist.id)).toEqual({
+      ...original,
+      holding: { ...(original.holding as object), trading_name: copyName },
+    });
     expect(imported).toEqual({
       ...source,
+      TradingName: copyName,
       HoldingId: imported.HoldingId,
       CropYears: [2023, 2024],
       HoldingCropYears: imported.HoldingCropYears,
@@ -751,6 +756,33 @@ describe('importing the same holding twice', () => {
                  (SELECT count(*)::int FROM croppings WHERE holding_id = ${id}) AS croppings`,
     );
     expect(counts).toEqual({ fields: 3, croppings: 3 });
+  });
+
+  it('tells a holding imported again as a new one apart by its name: Name (2), then Name (3)', async () => {
+    const owner = await createUser(t.db, { role: Role.Agronomist, businessId: ref.agronomyBusiness });
+    const token = await signIn(t.app, owner);
+    const archive = withHolding({ accountNumber: 'TWICE-77', tradingName: 'Cwm Farm' });
+    const names: string[] = [];
+    for (let copy = 0; copy < 3; copy += 1) {
+      const imported = await importZip(archive, token);
+      expect(imported.statusCode, imported.body).toBe(200);
+      names.push(imported.json<{ Holding: HoldingDetails }>().Holding.TradingName);
+    }
+    expect(names).toEqual(['Cwm Farm', 'Cwm Farm (2)', 'Cwm Farm (3)']);
+    // Another account number, or another user's holdings, leave the file's name as it is.
+    const other = await importZip(withHolding({ accountNumber: 'ELSE-1', tradingName: 'Cwm Farm' }), token);
+    expect(other.json<{ Holding: HoldingDetails }>().Holding.TradingName).toBe('Cwm Farm');
+    const stranger = await importZip(archive);
+    expect(stranger.json<{ Holding: HoldingDetails }>().Holding.TradingName).toBe('Cwm Farm');
+    // A name at the longest is shortened to keep its number.
+    const long = 'L'.repeat(200);
+    const longArchive = withHolding({ accountNumber: 'LONG-1', tradingName: long });
+    expect(
+      (await importZip(longArchive, token)).json<{ Holding: HoldingDetails }>().Holding.TradingName,
+    ).toBe(long);
+    expect(
+      (await importZip(longArchive, token)).json<{ Holding: HoldingDetails }>().Holding.TradingName,
+    ).toBe(`${'L'.repeat(196)} (2)`);
   });
 
   it('refuses to replace a holding the caller cannot change, changing nothing', async () => {
