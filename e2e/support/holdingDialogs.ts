@@ -206,3 +206,25 @@ export async function waitForValue(
     );
   await handle?.dispose();
 }
+
+/** Downloads the session's open holding as the export zip, with the tab's session token. */
+export async function exportOpenHolding(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const context = JSON.parse(sessionStorage.getItem('headland.context') ?? 'null') as {
+      holdingId: number;
+      session?: { token: string };
+    } | null;
+    if (!context) throw new Error('the tab keeps no holding context');
+    const token = context.session?.token ?? sessionStorage.getItem('headland.accessToken');
+    const response = await fetch(`/api/export/omnia/holding/${context.holdingId}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}

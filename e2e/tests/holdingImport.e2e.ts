@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInTo } from '../support/appShellPage.ts';
 import { capture } from '../support/capture.ts';
-import { ManageHoldingsDialog } from '../support/holdingDialogs.ts';
+import { exportOpenHolding, ManageHoldingsDialog } from '../support/holdingDialogs.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
 // Importing the same holding export twice (issue 12, defect 11), against the real server and its demo seed
@@ -18,28 +18,6 @@ const testTimeoutMs = 240_000;
 
 const balgray = 'Mains of Balgray';
 const manager = 'manager@headland.example';
-
-/** Downloads the session's open holding as the export zip, with the tab's session token. */
-async function exportOpenHolding(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const context = JSON.parse(sessionStorage.getItem('headland.context') ?? 'null') as {
-      holdingId: number;
-      session?: { token: string };
-    } | null;
-    if (!context) throw new Error('the tab keeps no holding context');
-    const token = context.session?.token ?? sessionStorage.getItem('headland.accessToken');
-    const response = await fetch(`/api/export/omnia/holding/${context.holdingId}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 /** Chooses the file with the drop zone's 'Browse' button, then asks for the import. */
 async function chooseAndImport(manage: ManageHoldingsDialog, archive: Buffer): Promise<void> {

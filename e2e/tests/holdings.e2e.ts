@@ -6,6 +6,7 @@ import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
 import { capture } from '../support/capture.ts';
 import {
   EditHoldingDialog,
+  exportOpenHolding,
   ManageHoldingsDialog,
   messageBox,
   waitForValue,
@@ -50,29 +51,9 @@ function savedBanner(page: Page, holding: string): Locator {
   return page.getByRole('status').filter({ hasText: `The holding ${holding} has been saved.` });
 }
 
-/**
- * Downloads the session's own holding as the export zip, with the tab's session token, and reads it: the
- * export is where the server tells each field's NVZ flag.
- */
-async function exportOpenHolding(page: Page): Promise<HoldingArchive> {
-  const base64 = await page.evaluate(async () => {
-    const context = JSON.parse(sessionStorage.getItem('headland.context') ?? 'null') as {
-      holdingId: number;
-      session?: { token: string };
-    } | null;
-    if (!context) throw new Error('the tab keeps no holding context');
-    const token = context.session?.token ?? sessionStorage.getItem('headland.accessToken');
-    const response = await fetch(`/api/export/omnia/holding/${context.holdingId}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return readHoldingArchive(new Uint8Array(Buffer.from(base64, 'base64')));
+/** The session's own holding as its export reads: the export is where the server tells each field's NVZ flag. */
+async function exportedArchive(page: Page): Promise<HoldingArchive> {
+  return readHoldingArchive(new Uint8Array(await exportOpenHolding(page)));
 }
 
 describe('the Edit holding dialog', () => {
@@ -450,7 +431,7 @@ describe('changing the NVZ of an existing holding', () => {
     async () => {
       const page = await pages.open();
       const shell = await signInTo(page, 'client@headland.example', woldFarm);
-      const before = await exportOpenHolding(page);
+      const before = await exportedArchive(page);
       expect(before.holding.nvz).toBe(true);
       expect(before.fields.features.length).toBeGreaterThan(0);
       // The demo seed's fields follow their holding: all inside the NVZ.
@@ -476,7 +457,7 @@ describe('changing the NVZ of an existing holding', () => {
       await edit.dialog.waitFor({ state: 'detached' });
       await capture(page, 'holdings-18-saved-banner');
 
-      const afterYes = await exportOpenHolding(page);
+      const afterYes = await exportedArchive(page);
       expect(afterYes.holding.nvz).toBe(false);
       expect(afterYes.fields.features.length).toBe(before.fields.features.length);
       expect(afterYes.fields.features.every((field) => !field.properties.nvz)).toBe(true);
@@ -489,7 +470,7 @@ describe('changing the NVZ of an existing holding', () => {
       await question.getByRole('button', { name: 'No', exact: true }).click();
       await edit.dialog.waitFor({ state: 'detached' });
 
-      const afterNo = await exportOpenHolding(page);
+      const afterNo = await exportedArchive(page);
       expect(afterNo.holding.nvz).toBe(true);
       expect(afterNo.fields.features.every((field) => !field.properties.nvz)).toBe(true);
 
