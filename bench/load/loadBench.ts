@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allocatorSettings } from '@headland/server/src/allocatorSettings.ts';
 import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
 
@@ -17,7 +18,7 @@ const users = Number(process.env.BENCH_USERS ?? 100);
 const minutes = Number(process.env.BENCH_MINUTES ?? 10);
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('../results/', import.meta.url));
 const password = 'Harvest2026';
 
 /** Demo accounts that may make every call of the loop, each with a holding it owns or manages. */
@@ -84,7 +85,15 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
   if (!existsSync(compiled)) throw new Error('server/dist/main.js is missing: run npm run build first');
   const child = spawn(process.execPath, ['--conditions=headland-compiled', compiled], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'true', ...env },
+    // Started as npm run serve starts it (BENCH_DEFAULT_ALLOCATOR=true: glibc's defaults, for comparison).
+    env: {
+      ...process.env,
+      ...(process.env.BENCH_DEFAULT_ALLOCATOR === 'true' ? {} : allocatorSettings),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'true',
+      ...env,
+    },
     // The access log (one line per request at the default level) is written, as in production, and dropped.
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { allocatorSettings } from '../../server/src/allocatorSettings.ts';
 import { copyMigratedPgliteDir } from '../../server/src/testing/testDatabase.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,6 +58,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
+    ...allocatorSettings,
     HOST: '127.0.0.1',
     DATA_DIR: join(dataDir, 'db'),
     WEB_DIST: join(dataDir, 'web'),

@@ -1,3 +1,4 @@
+import { missingAllocatorSettings } from './allocatorSettings.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, configFromEnv, wantsDemoData } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
@@ -51,6 +52,12 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
 console.log(`Headland is running on http://localhost:${config.port} (${where}).`);
 if (seeded.length) console.log('Demo data seeded.');
+const missingAllocator = missingAllocatorSettings(process.env);
+if (missingAllocator.length)
+  console.log(
+    `Note: started without ${missingAllocator.join(' ')}; under steady load memory will keep rising. ` +
+      'Start with npm run serve, or set them in the environment.',
+  );
 if (await demoAccountsPresent(database.db)) {
   console.log(
     'WARNING: this database has the demo accounts, whose password is published: keep real data out of it.',

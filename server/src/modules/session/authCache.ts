@@ -15,6 +15,14 @@ export type AuthCache = ReturnType<typeof createAuthCache>;
 /** Caller contexts by token hash; one per app instance. */
 export function createAuthCache() {
   const entries = new Map<string, Entry>();
+  let lastSweep = Date.now();
+  // Expired entries are dropped as the cache is used, so it holds about the tokens of the last few seconds
+  // rather than filling up with every token ever seen (a tab that reselects its holding gets a new one).
+  const sweep = (now: number) => {
+    if (now - lastSweep < ttlMs) return;
+    lastSweep = now;
+    for (const [key, entry] of entries) if (entry.expires < now) entries.delete(key);
+  };
   // Other servers keep their own caches: the live channel hears of every forget made here (live/liveChannel.ts).
   let onForget: (() => void) | null = null;
   return {
@@ -28,8 +36,10 @@ export function createAuthCache() {
       return entry.auth;
     },
     set(tokenHash: string, auth: AuthContext): void {
+      const now = Date.now();
+      sweep(now);
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(tokenHash, { auth, expires: Date.now() + ttlMs });
+      entries.set(tokenHash, { auth, expires: now + ttlMs });
     },
     forgetToken(tokenHash: string): void {
       entries.delete(tokenHash);
@@ -39,6 +49,10 @@ export function createAuthCache() {
     forgetWhere(test: (auth: AuthContext) => boolean): void {
       for (const [key, entry] of entries) if (test(entry.auth)) entries.delete(key);
       onForget?.();
+    },
+    /** How many callers are kept (expired ones included until the next sweep). */
+    get size(): number {
+      return entries.size;
     },
     clear(): void {
       entries.clear();
