@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } fr
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
 import { queueMail, type Mailer } from '../mail/mailer.ts';
+import { userLanguage } from '../mail/recipientLanguage.queries.ts';
 import { waitDescription, type LoginThrottle } from '../session/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../session/passwordHash.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
@@ -254,8 +255,12 @@ async function requestEmailChange(
     });
     const base = deps.publicUrl.replace(/\/+$/, '');
     const link = `${base}/?confirmEmail=${encodeURIComponent(token)}`;
-    await queueMail(tx, emailChangeMail({ to: newEmail, link, productName: deps.productName }));
-    await queueMail(tx, emailChangeNotice({ to: target.email, newEmail, productName: deps.productName }));
+    // Both messages reach the same person: they are written in the account's language.
+    const language = await userLanguage(tx, target.id);
+    const { productName } = deps;
+    const hours = emailChangeLinkTtlMs / 3_600_000;
+    await queueMail(tx, emailChangeMail({ to: newEmail, language, link, hours, productName }));
+    await queueMail(tx, emailChangeNotice({ to: target.email, language, newEmail, productName }));
     await recordEvent(tx, accountActor(auth), {
       action: EventAction.Update,
       source: Module.UserAccount,

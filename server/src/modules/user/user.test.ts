@@ -255,6 +255,7 @@ describe('POST /api/user/v1/user', () => {
       Properties: { AutoSelectContext: true },
       AutoSignupInProgress: false,
       PasswordResetRequested: false,
+      Language: null,
       PendingEmail: 'Clara.Client@farm.example',
     });
     // Not yet: the old address still signs in, the new one does not.
