@@ -35,6 +35,7 @@ export const mailTexts: Readonly<Record<LanguageCode, MailTexts>> = {
 /** The messages the application sends; each is a section of the texts with the same name. */
 export const mailKinds = [
   'invitation',
+  'signupInvitation',
   'emailChange',
   'emailChangeNotice',
   'passwordReset',
