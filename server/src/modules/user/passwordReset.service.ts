@@ -31,24 +31,48 @@ import type { UserDeps } from './user.service.ts';
 /** The web app's parameter carrying a reset link's token (session-shell §2, login-time URL parameters). */
 export const resetPasswordParameter = 'resetPassword';
 
+/** Work on reset requests still running after their answer, per database (tests wait for it). */
+const pendingRequests = new WeakMap<object, Set<Promise<void>>>();
+
+/** Resolves once every reset request answered so far has written its link and e-mail, or found no account. */
+export async function passwordResetsSettled(db: object): Promise<void> {
+  while (pendingRequests.get(db)?.size) await Promise.allSettled([...pendingRequests.get(db)!]);
+}
+
 /**
- * Step 1 of a reset: when `email` belongs to an account, writes a single-use link (only its hash is kept) and
- * e-mails it in the account's language, else in `language`, the screen's. The answer is the same whether or
- * not there is an account, and whether or not the hourly limit of links held this one back.
+ * Step 1 of a reset. Refuses only an address of the wrong shape; otherwise answers at once and, after the
+ * answer, e-mails a link when the address has an account (`sendResetLink`). Doing that work after answering
+ * keeps the answer's timing from telling whether an account exists.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   deps: UserDeps,
   email: string,
   language: string | undefined,
-): Promise<true> {
+  log: { error(details: object, message: string): void },
+): true {
   const address = email.trim();
   if (!isEmail(address)) {
     throw validationFailed([
       { Field: 'email', Message: passwordResetMessages.invalidEmail, Code: 'invalidEmail' },
     ]);
   }
+  let pending = pendingRequests.get(deps.db);
+  if (!pending) pendingRequests.set(deps.db, (pending = new Set()));
+  const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => sendResetLink(deps, address, language))
+    .catch((error: unknown) => log.error({ err: error }, 'a password reset link could not be written'))
+    .finally(() => pending.delete(work));
+  pending.add(work);
+  return true;
+}
+
+/**
+ * When `address` belongs to an account, writes a single-use link (only its hash is kept) and e-mails it in the
+ * account's language, else in `language`, the screen's; at most `passwordResetsPerHour` an hour.
+ */
+async function sendResetLink(deps: UserDeps, address: string, language: string | undefined): Promise<void> {
   const account = await userByEmail(deps.db, address);
-  if (!account) return true;
+  if (!account) return;
   const token = newToken();
   const queued = await deps.db.transaction(async (tx) => {
     // Someone typing another person's address again and again must not fill their mailbox.
@@ -77,7 +101,6 @@ export async function requestPasswordReset(
     return true;
   });
   if (queued) deps.mailer().wake();
-  return true;
 }
 
 const linkRefused = (code: PasswordResetLinkCode) =>

@@ -5,8 +5,10 @@ import type { SessionStartResponse } from '@headland/domain/api/sessionApi';
 import { passwordRequiredMessage, passwordRuleMessage } from '@headland/domain/passwordRule';
 import { bearer, createUser, signIn, type TestUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { apiRoutes } from '../../testing/openApiRoutes.ts';
 import { linksOf } from '../mail/outboxPage.ts';
 import { sqlRows } from '../session/sqlRows.ts';
+import { passwordResetsSettled } from './passwordReset.service.ts';
 
 let t: TestApp;
 
@@ -21,12 +23,16 @@ afterAll(async () => {
 let count = 0;
 const newAddress = () => `reset-${Date.now()}-${(count += 1)}@farm.example`;
 
-const askReset = (email: string, lang?: string) =>
-  t.app.inject({
+/** Asks for a reset link and waits for the work done after the answer (the link and its e-mail, if any). */
+async function askReset(email: string, lang?: string) {
+  const response = await t.app.inject({
     method: 'POST',
     url: '/api/user/v1/password/reset',
     query: { email, ...(lang ? { lang } : {}) },
   });
+  await passwordResetsSettled(t.db);
+  return response;
+}
 
 const useLink = (token: string, payload?: object) =>
   t.app.inject({
@@ -264,5 +270,21 @@ describe('POST /api/user/v1/login/reset', () => {
     });
     expect(change.statusCode).toBe(200);
     expect((await useLink(link, { password: 'Undone2026x' })).json().Errors[0].Code).toBe('resetLinkInvalid');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('has both reset routes, public like the other link routes, so that the authorisation matrix and the fuzz walk them', () => {
+    const routes = new Map(apiRoutes(t.app).map((route) => [route.key, route]));
+    for (const key of ['POST /api/user/v1/password/reset', 'POST /api/user/v1/login/reset']) {
+      expect(routes.get(key)?.documentedPublic, key).toBe(true);
+    }
+    expect(
+      routes
+        .get('POST /api/user/v1/password/reset')!
+        .queryParams.map((p) => p.name)
+        .sort(),
+    ).toEqual(['email', 'lang']);
+    expect(routes.get('POST /api/user/v1/user')?.documentedPublic).toBe(false);
   });
 });

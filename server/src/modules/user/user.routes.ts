@@ -111,7 +111,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      requestPasswordReset(deps(requestBrand(request)), request.query.email, request.query.lang),
+      requestPasswordReset(deps(requestBrand(request)), request.query.email, request.query.lang, request.log),
   );
 
   routes.post(
