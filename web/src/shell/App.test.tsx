@@ -146,6 +146,25 @@ describe('App sign-in', () => {
     expect(calls[0]!.authorization).toBe('Bearer link-token');
   });
 
+  it('opens a ?resetPassword= link signed out, before a stored token, and takes the token out of the address', async () => {
+    window.localStorage.setItem('headland.accessToken', 'stored-token');
+    window.history.replaceState(null, '', '/?resetPassword=reset-token');
+    const { api, calls } = fakeServer({
+      'POST /api/user/v1/login/reset': () =>
+        json(200, { Email: 'ann.field@example.com', PasswordSet: false }),
+    });
+    renderApp(api);
+    await screen.findByText('Choose a new password for ann.field@example.com.');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/user/v1/login/reset']);
+    expect(calls[0]!.query.get('token')).toBe('reset-token');
+    expect(calls[0]!.authorization).toBeUndefined();
+    expect(window.location.search).toBe('');
+    // Cancel leads to the sign-in form, with its "Forgot password?" entry.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('heading', { name: 'Reset password' });
+  });
+
   it('returns to the holding and year of this tab with a stored token', async () => {
     window.sessionStorage.setItem('headland.accessToken', 'tab-token');
     window.localStorage.setItem('headland.accessToken', 'older-token');
