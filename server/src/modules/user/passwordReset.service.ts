@@ -72,7 +72,9 @@ export function requestPasswordReset(
  */
 async function sendResetLink(deps: UserDeps, address: string, language: string | undefined): Promise<void> {
   const account = await userByEmail(deps.db, address);
-  if (!account) return;
+  // An account without a password is still being set up (its sign-up link leads on), or signs in otherwise: a
+  // reset link would let its mailbox skip the sign-up.
+  if (!account?.password_hash) return;
   const token = newToken();
   const queued = await deps.db.transaction(async (tx) => {
     // Someone typing another person's address again and again must not fill their mailbox.

@@ -81,6 +81,10 @@ describe('POST /api/user/v1/password/reset', () => {
     expect(visible(unknown)).toEqual(visible(known));
 
     expect(await messagesTo(stranger)).toEqual([]);
+    // Nor does an account without a password (one still signing up) get a link.
+    const unfinished = await createUser(t.db, { email: newAddress(), password: null });
+    expect(visible(await askReset(unfinished.email))).toEqual(visible(known));
+    expect(await messagesTo(unfinished.email)).toEqual([]);
     const [mail] = await messagesTo(user.email);
     expect(mail!.subject).toBe('Reset your Headland password');
     expect(mail!.text).toContain('The link works once, for 60 minutes.');
