@@ -146,6 +146,25 @@ describe('App sign-in', () => {
     expect(calls[0]!.authorization).toBe('Bearer link-token');
   });
 
+  it('opens a ?resetPassword= link signed out, before a stored token, and takes the token out of the address', async () => {
+    window.localStorage.setItem('headland.accessToken', 'stored-token');
+    window.history.replaceState(null, '', '/?resetPassword=reset-token');
+    const { api, calls } = fakeServer({
+      'POST /api/user/v1/login/reset': () =>
+        json(200, { Email: 'ann.field@example.com', PasswordSet: false }),
+    });
+    renderApp(api);
+    await screen.findByText('Choose a new password for ann.field@example.com.');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/user/v1/login/reset']);
+    expect(calls[0]!.query.get('token')).toBe('reset-token');
+    expect(calls[0]!.authorization).toBeUndefined();
+    expect(window.location.search).toBe('');
+    // Cancel leads to the sign-in form, with its "Forgot password?" entry.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('heading', { name: 'Reset password' });
+  });
+
   it('returns to the holding and year of this tab with a stored token', async () => {
     window.sessionStorage.setItem('headland.accessToken', 'tab-token');
     window.localStorage.setItem('headland.accessToken', 'older-token');
@@ -392,6 +411,11 @@ describe('App once a holding is open', () => {
 
     fireEvent.change(email, { target: { value: 'ann@brook.example' } });
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Annie' } });
+    // The preferred language: none is chosen yet, and every product language is offered by its own name.
+    const language = within(dialog).getByLabelText('Language') as HTMLSelectElement;
+    expect(language.value).toBe('');
+    expect([...language.options].map((option) => option.text)).toContain('Български');
+    fireEvent.change(language, { target: { value: 'de' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter your current password.')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/user/v1/user')).toBe(false);
@@ -407,6 +431,7 @@ describe('App once a holding is open', () => {
       FirstName: 'Annie',
       LastName: 'Field',
       Email: 'ann@brook.example',
+      Language: 'de',
       CurrentPassword: 'Harvest2025',
     });
     // The modal's own close button and the notice's Close button both close it.
