@@ -41,6 +41,10 @@ export interface ServerConfig {
    * library: `https://KEY_ID:SECRET@host[:port]/bucket?region=eu-west-2` (path-style requests).
    */
   filesS3Url?: string;
+  /** Key of the Ideal Postcodes address API; without it sign-up looks up post code districts only (offline). */
+  addressApiKey?: string;
+  /** Base address of the Ideal Postcodes API (tests point it at a local server). */
+  addressApiUrl?: string;
 }
 
 /** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
@@ -115,6 +119,8 @@ const envSchema = z.object({
     ['http:', 'https:'],
     'an http:// or https:// URL of an S3-compatible bucket',
   ),
+  ADDRESS_API_KEY: optionalText,
+  ADDRESS_API_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL'),
 });
 
 /**
@@ -154,6 +160,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxyFromEnv(settings.TRUST_PROXY),
     filesDir: settings.FILES_DIR,
     filesS3Url: settings.FILES_S3_URL,
+    addressApiKey: settings.ADDRESS_API_KEY,
+    addressApiUrl: settings.ADDRESS_API_URL,
   };
 }
 
