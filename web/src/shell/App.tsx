@@ -12,6 +12,7 @@ import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { MaintenanceGate } from './live/MaintenanceGate.tsx';
 import { LoginScreen } from './login/LoginScreen.tsx';
+import { SignupErrorPage, SignupWizard } from './signup/SignupWizard.tsx';
 import {
   AppSessionContext,
   permissionsFromSelection,
@@ -82,6 +83,20 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
       <Center mih="100vh">
         <Loader aria-label={t('common.loading')} />
       </Center>
+    );
+  }
+  if (state.kind === 'signup') {
+    return (
+      <SignupWizard
+        productName={brand.name}
+        onDone={controller.finishSignup}
+        onCancelAccount={controller.cancelSignup}
+      />
+    );
+  }
+  if (state.kind === 'signupError') {
+    return (
+      <SignupErrorPage productName={brand.name} email={state.email} onSignIn={controller.leaveSignupError} />
     );
   }
   if (state.kind === 'login')
