@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbIdParam, dbInt } from './wireValues.ts';
+import { languageCodeSchema } from '../languages.ts';
 
 /**
  * The sign-in and session calls of session-shell-connections §7, as the wire carries them. Request bodies use
@@ -59,6 +60,8 @@ export const userSchema = z.object({
   Properties: userPropertiesSchema,
   AutoSignupInProgress: z.boolean(),
   PasswordResetRequested: z.boolean(),
+  /** The language the user chose for screens and e-mails; null while none is chosen. */
+  Language: languageCodeSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -297,6 +300,8 @@ export const updateUserRequestSchema = z.object({
    * it confirms the link sent to it.
    */
   CurrentPassword: z.string().max(1024).optional(),
+  /** The language the user prefers, or null for none chosen (then the browser's language applies). */
+  Language: languageCodeSchema.nullable().optional(),
 });
 
 /** The user as stored, and the address waiting for confirmation when the update asked for a new one. */

@@ -18,6 +18,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     Properties: {},
     AutoSignupInProgress: false,
     PasswordResetRequested: false,
+    Language: null,
     ...overrides,
   };
 }

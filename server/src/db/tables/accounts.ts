@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   tcsAcceptedVersion: integer('tcs_accepted_version'),
   autoSignupInProgress: boolean('auto_signup_in_progress').notNull().default(false),
   passwordResetRequested: boolean('password_reset_requested').notNull().default(false),
+  /** A code of domain/src/languages.ts, or null while the user has not chosen one. */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -68,6 +70,16 @@ export const emailChanges = pgTable('email_changes', {
   tokenHash: text('token_hash').notNull().unique(),
   userId: integer('user_id').notNull(),
   newEmail: text('new_email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A link that sets a new password, e-mailed to the account's address (single use, until it expires). */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

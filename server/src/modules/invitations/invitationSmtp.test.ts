@@ -14,6 +14,7 @@ import {
   signInToHolding,
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { parseMail } from '../../testing/mimeMessage.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
 /** A message as the mail server received it. */
@@ -81,13 +82,6 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined> |
   }
 }
 
-/** The decoded text of a raw message: quoted-printable soft breaks and escapes undone. */
-function decodedBody(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 describe('invitations through a real mail server', () => {
   it('sends the invitation e-mail, and following its link joins the holding', async () => {
     const holding = await createHolding(test.db, { tradingName: 'Ridgeway Farm' });
@@ -108,10 +102,13 @@ describe('invitations through a real mail server', () => {
       received.find((mail) => mail.to.includes('jo.invitee@farm.example')),
     );
     expect(message.from).toBe('no-reply@headland.example');
-    const body = decodedBody(message.raw);
-    expect(body).toMatch(/Subject: Olive Owner invited you to Ridgeway Farm on Headland/);
-    expect(body).toContain('with Operator access');
-    const link = /https:\/\/headland\.example\/\?invite=[A-Za-z0-9%]+/.exec(body)?.[0];
+    const mail = parseMail(message.raw);
+    expect(mail.subject).toBe('Olive Owner invited you to Ridgeway Farm on Headland');
+    expect(mail.partTypes).toEqual(['text/plain', 'text/html']);
+    expect(mail.text).toContain('on Headland with operator access.');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('>Accept the invitation</a>');
+    const link = /https:\/\/headland\.example\/\?invite=[A-Za-z0-9%]+/.exec(mail.text!)?.[0];
     expect(link).toBeDefined();
     const invite = decodeInviteParameter(new URL(link!).searchParams.get('invite')!);
     expect(invite?.type).toBe('holding');
@@ -142,6 +139,55 @@ describe('invitations through a real mail server', () => {
       sql`SELECT holding_role FROM holding_users WHERE holding_id = ${holding.id} AND user_id = ${invitee.id}`,
     );
     expect(membership!.holding_role).toBe(HoldingRole.Member);
+  });
+
+  it("writes to an address in its account's language, and to an address without one in the sender's", async () => {
+    const holding = await createHolding(test.db, { tradingName: 'Hof Ährenfeld' });
+    const owner = await createUser(test.db, { role: Role.Agronomist, firstName: 'Zoë', lastName: 'Ørsted' });
+    await addMember(test.db, holding.id, owner.id, { holdingRole: HoldingRole.Owner });
+    const ownerHeaders = bearer(await signInToHolding(test.app, owner, holding.id));
+    const german = await createUser(test.db, { role: Role.Client, email: 'greta@hof.example' });
+    await test.db.execute(sql`UPDATE users SET language = 'de' WHERE id = ${german.id}`);
+    await test.db.execute(sql`UPDATE users SET language = 'bg' WHERE id = ${owner.id}`);
+
+    const invite = (email: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/holdings/v1/invites/send',
+        headers: ownerHeaders,
+        payload: { email, accessLevel: InvitationAccessLevel.Full },
+      });
+    expect((await invite('greta@hof.example')).statusCode).toBe(200);
+    expect((await invite('ivan@nova.example')).statusCode).toBe(200);
+
+    const toGreta = parseMail(
+      (
+        await eventually('the German invitation', () =>
+          received.find((m) => m.to.includes('greta@hof.example')),
+        )
+      ).raw,
+    );
+    expect(toGreta.subject).toBe('Zoë Ørsted hat Sie zu Hof Ährenfeld auf Headland eingeladen');
+    expect(toGreta.text).toContain(
+      'dem Betrieb „Hof Ährenfeld“ auf Headland mit vollem Zugriff beizutreten.',
+    );
+    expect(toGreta.text).toContain('Der Link kann einmal verwendet werden und ist 14 Tage gültig.');
+    expect(toGreta.text).toMatch(/https:\/\/headland\.example\/\?invite=\S+/);
+    expect(toGreta.html).toContain('<html lang="de">');
+    expect(toGreta.html).toContain('>Einladung annehmen</a>');
+
+    // No account has this address: the owner's saved language is used.
+    const toIvan = parseMail(
+      (
+        await eventually('the Bulgarian invitation', () =>
+          received.find((m) => m.to.includes('ivan@nova.example')),
+        )
+      ).raw,
+    );
+    expect(toIvan.subject).toBe('Zoë Ørsted ви кани в Hof Ährenfeld в Headland');
+    expect(toIvan.text).toContain('с пълен достъп');
+    expect(toIvan.html).toContain('<html lang="bg">');
+    expect(toIvan.html).toContain('>Приемане на поканата</a>');
   });
 
   it('records a refused delivery for a retry and reports it', async () => {

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import { queueMail, type Mailer } from '../mail/mailer.ts';
+import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
 import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
 import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
 import { isoTimestamp } from '../session/sqlRows.ts';
@@ -113,6 +114,8 @@ export async function sendInvitation(
     const signup = !(await hasSetUpAccount(tx, email));
     const mail = (signup ? signupInvitationMail : invitationMail)({
       to: email,
+      // An address with no account, or one without a chosen language, is written to in the sender's.
+      language: await recipientLanguage(tx, email, user.id),
       holdingName: name,
       issuerName: displayName({
         userId: user.id,

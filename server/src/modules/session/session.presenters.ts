@@ -7,6 +7,7 @@ import type {
   settingSchema,
   User,
 } from '@headland/domain/api/sessionApi';
+import { supportedLanguage } from '@headland/domain/languages';
 import { HoldingRole } from '@headland/domain/roles';
 import type {
   ActiveSessionRow,
@@ -51,6 +52,7 @@ export function presentUser(row: UserRow): User {
     },
     AutoSignupInProgress: row.auto_signup_in_progress,
     PasswordResetRequested: row.password_reset_requested,
+    Language: supportedLanguage(row.language) ?? null,
   };
 }
 

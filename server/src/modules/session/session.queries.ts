@@ -20,10 +20,12 @@ export interface UserRow {
   tcs_accepted_version: number | null;
   auto_signup_in_progress: boolean;
   password_reset_requested: boolean;
+  language: string | null;
 }
 
 const userColumns = sql`u.id, u.email, u.first_name, u.last_name, u.role, u.business_id, u.password_hash, u.permissions,
-  u.properties, u.tcs_accepted_version, u.auto_signup_in_progress, u.password_reset_requested`;
+  u.properties, u.tcs_accepted_version, u.auto_signup_in_progress, u.password_reset_requested,
+  u.language`;
 
 /** The account signing in with this e-mail address, compared case-insensitively. */
 export async function userByEmail(db: Db, email: string): Promise<UserRow | null> {

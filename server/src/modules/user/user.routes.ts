@@ -9,6 +9,12 @@ import {
   updateUserRequestSchema,
   updateUserResponseSchema,
 } from '@headland/domain/api/sessionApi';
+import {
+  passwordResetBodySchema,
+  passwordResetQuerySchema,
+  passwordResetRequestQuerySchema,
+  passwordResetResponseSchema,
+} from '@headland/domain/api/passwordResetApi';
 import { brands } from '@headland/domain/brands';
 import { retryHeaderName } from '@headland/domain/retryRule';
 import { requestBrand, requireAuth } from '../session/accessHook.ts';
@@ -20,6 +26,7 @@ import {
   updateUser,
   type UserDeps,
 } from './user.service.ts';
+import { requestPasswordReset, resetPassword } from './passwordReset.service.ts';
 
 /** A throttled password check is shown at once: clients must not retry its 429 (session-shell §7). */
 async function refuseRetryOfThrottle(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -89,5 +96,38 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => confirmEmailChange(deps(requestBrand(request)), request.body.token),
+  );
+
+  routes.post(
+    '/api/user/v1/password/reset',
+    {
+      // Asked from the sign-in screen: whoever knows an address may ask, and learns nothing from the answer.
+      config: { access: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'E-mail a password reset link to the account of an address, if there is one',
+        querystring: passwordResetRequestQuerySchema,
+        response: { 200: z.literal(true) },
+      },
+    },
+    async (request) =>
+      requestPasswordReset(deps(requestBrand(request)), request.query.email, request.query.lang),
+  );
+
+  routes.post(
+    '/api/user/v1/login/reset',
+    {
+      // Opened from the link in the e-mail, signed out: the single-use token is the proof.
+      config: { access: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'Check a password reset link, or set the new password with it',
+        querystring: passwordResetQuerySchema,
+        body: passwordResetBodySchema,
+        response: { 200: passwordResetResponseSchema },
+      },
+    },
+    async (request) =>
+      resetPassword(deps(requestBrand(request)), request.query.token, request.body?.password),
   );
 }

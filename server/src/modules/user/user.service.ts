@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   accountMessages,
@@ -10,16 +10,18 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import { newPasswordError } from '@headland/domain/passwordRule';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { accessTokens, businesses, emailChanges, sessions, users } from '../../db/schema.ts';
+import { accessTokens, businesses, emailChanges, users } from '../../db/schema.ts';
 import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
 import { queueMail, type Mailer } from '../mail/mailer.ts';
+import { userLanguage } from '../mail/recipientLanguage.queries.ts';
 import { waitDescription, type LoginThrottle } from '../session/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../session/passwordHash.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
 import { emailChangeMail, emailChangeNotice } from './emailChangeMail.ts';
+import { dropUnusedResetLinks, endLoginsOf } from './passwordReset.queries.ts';
 import { latestTerms, userByEmail, userById } from '../session/session.queries.ts';
 import { presentUser } from '../session/session.presenters.ts';
 
@@ -125,25 +127,9 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, passwordResetRequested: false })
       .where(eq(users.id, auth.user.id));
-    const revoked = await tx
-      .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(accessTokens.userId, auth.user.id),
-          ne(accessTokens.id, auth.tokenId),
-          isNull(accessTokens.revokedAt),
-        ),
-      )
-      .returning({ sessionId: accessTokens.sessionId });
-    for (const { sessionId } of revoked) {
-      if (sessionId && sessionId !== auth.session?.id) {
-        await tx
-          .update(sessions)
-          .set({ endedAt: sql`now()` })
-          .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
-      }
-    }
+    await endLoginsOf(tx, auth.user.id, { tokenId: auth.tokenId, sessionId: auth.session?.id ?? null });
+    // A reset link e-mailed earlier would undo the password just chosen.
+    await dropUnusedResetLinks(tx, auth.user.id);
     await recordEvent(tx, accountActor(auth), {
       action: EventAction.Update,
       source: Module.UserAccount,
@@ -206,6 +192,7 @@ export async function updateUser(
     // The same address in another case is no new address: it is stored as typed.
     ...(body.Email !== undefined && newEmail === null ? { email: body.Email } : {}),
     ...(body.Properties !== undefined ? { properties: { ...target.properties, ...body.Properties } } : {}),
+    ...(body.Language !== undefined ? { language: body.Language } : {}),
     ...(roleChanges ? { role: body.Role! } : {}),
     ...(businessChanges ? { businessId: body.BusinessId ?? null } : {}),
   };
@@ -254,8 +241,12 @@ async function requestEmailChange(
     });
     const base = deps.publicUrl.replace(/\/+$/, '');
     const link = `${base}/?confirmEmail=${encodeURIComponent(token)}`;
-    await queueMail(tx, emailChangeMail({ to: newEmail, link, productName: deps.productName }));
-    await queueMail(tx, emailChangeNotice({ to: target.email, newEmail, productName: deps.productName }));
+    // Both messages reach the same person: they are written in the account's language.
+    const language = await userLanguage(tx, target.id);
+    const { productName } = deps;
+    const hours = emailChangeLinkTtlMs / 3_600_000;
+    await queueMail(tx, emailChangeMail({ to: newEmail, language, link, hours, productName }));
+    await queueMail(tx, emailChangeNotice({ to: target.email, language, newEmail, productName }));
     await recordEvent(tx, accountActor(auth), {
       action: EventAction.Update,
       source: Module.UserAccount,

@@ -255,6 +255,7 @@ describe('POST /api/user/v1/user', () => {
       Properties: { AutoSelectContext: true },
       AutoSignupInProgress: false,
       PasswordResetRequested: false,
+      Language: null,
       PendingEmail: 'Clara.Client@farm.example',
     });
     // Not yet: the old address still signs in, the new one does not.
@@ -338,6 +339,30 @@ describe('POST /api/user/v1/user', () => {
     );
     expect(row!.first_name.trim()).not.toBe('');
     expect(row!.last_name.trim()).not.toBe('');
+  });
+
+  it('stores the preferred language, answers it at session start, and clears it with null', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
+    const saved = await post('/api/user/v1/user', token, { Language: 'hu' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().Language).toBe('hu');
+    const start = await post('/api/session/v1/start', token, {});
+    expect(start.json().User.Language).toBe('hu');
+    // A change of names leaves the language as it is.
+    expect((await post('/api/user/v1/user', token, { FirstName: 'Hanna' })).json().Language).toBe('hu');
+    const cleared = await post('/api/user/v1/user', token, { Language: null });
+    expect(cleared.json().Language).toBeNull();
+    for (const Language of ['pt', 'EN', '', 42]) {
+      const refused = await post('/api/user/v1/user', token, { Language });
+      expect(refused.statusCode, String(Language)).toBe(400);
+      expect(refused.json().Errors[0].Field).toBe('Language');
+    }
+    const [row] = await sqlRows<{ language: string | null }>(
+      t.db,
+      sql`SELECT language FROM users WHERE id = ${user.id}`,
+    );
+    expect(row!.language).toBeNull();
   });
 
   it('keeps the geolocation-info property beside the others and answers it at session start', async () => {
