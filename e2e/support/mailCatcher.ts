@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
+import { parseMail } from '../../server/src/testing/mimeMessage.ts';
 import { stepTimeoutMs } from './loginPage.ts';
 
 /** A message as the local mail server received it, with its text decoded. */
 export interface CaughtMail {
   to: string[];
   raw: string;
-  /** The message with quoted-printable soft breaks and escapes undone: links read whole. */
+  /** The plain-text part, decoded: links read whole. */
   decoded: string;
 }
 
@@ -15,13 +16,6 @@ export interface MailCatcher {
   readonly messages: readonly CaughtMail[];
   /** Waits for a message to `to` whose decoded text matches `pattern`; answers the first such. */
   waitFor(to: string, pattern?: RegExp, timeoutMs?: number): Promise<CaughtMail>;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The links of a caught message, first one first. */
@@ -49,7 +43,7 @@ export function useMailCatcher(env: Record<string, string>): MailCatcher {
           messages.push({
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
             raw,
-            decoded: decodeQuotedPrintable(raw),
+            decoded: parseMail(raw).text ?? '',
           });
           callback();
         });

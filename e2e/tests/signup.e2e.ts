@@ -33,7 +33,7 @@ async function invite(page: Page, email: string): Promise<void> {
 /** The sign-up link of the invitation mailed to `email`. */
 async function signupLinkOf(email: string): Promise<string> {
   const message = await mail.waitFor(email, /[?&]signup=/, 60_000);
-  expect(message.decoded).toContain(`invited you to join the holding "${holding}"`);
+  expect(message.decoded).toContain(`invited you to join the holding “${holding}”`);
   const link = linksIn(message).find((candidate) => candidate.includes('signup='));
   expect(link).toBeTruthy();
   return link!;
