@@ -392,6 +392,11 @@ describe('App once a holding is open', () => {
 
     fireEvent.change(email, { target: { value: 'ann@brook.example' } });
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Annie' } });
+    // The preferred language: none is chosen yet, and every product language is offered by its own name.
+    const language = within(dialog).getByLabelText('Language') as HTMLSelectElement;
+    expect(language.value).toBe('');
+    expect([...language.options].map((option) => option.text)).toContain('Български');
+    fireEvent.change(language, { target: { value: 'de' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter your current password.')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/user/v1/user')).toBe(false);
@@ -407,6 +412,7 @@ describe('App once a holding is open', () => {
       FirstName: 'Annie',
       LastName: 'Field',
       Email: 'ann@brook.example',
+      Language: 'de',
       CurrentPassword: 'Harvest2025',
     });
     // The modal's own close button and the notice's Close button both close it.

@@ -4,19 +4,8 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core
 import { changePasswordRequestSchema } from '@headland/domain/api/sessionApi';
 import { textLimits } from '../forms/schemaLimits.ts';
 import { passwordChangeLogoutDelayMs } from '@headland/domain/limits';
-import {
-  newPasswordError,
-  passwordMismatchMessage,
-  passwordRequiredMessage,
-  passwordRuleMessage,
-} from '@headland/domain/passwordRule';
-
-/** Text ids of the password rule's messages, in the rule's order of checks. */
-const passwordMessageKeys: Readonly<Record<string, string>> = {
-  [passwordRequiredMessage]: 'password.required',
-  [passwordRuleMessage]: 'password.rule',
-  [passwordMismatchMessage]: 'password.mismatch',
-};
+import { newPasswordError } from '@headland/domain/passwordRule';
+import { passwordMessageKeys } from '../forms/passwordMessages.ts';
 
 export interface ChangePasswordDialogProps {
   opened: boolean;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { emailMaxLength, userNameMaxLength, type User } from '@headland/domain/api/sessionApi';
+import { supportedLanguage, supportedLanguages } from '@headland/domain/languages';
 import { isEmail } from '@headland/domain/passwordRule';
 import type { UserChanges } from '../session/sessionRequests.ts';
 
@@ -43,6 +44,8 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
   const [firstName, setFirstName] = useState(user.FirstName);
   const [lastName, setLastName] = useState(user.LastName);
   const [email, setEmail] = useState(user.Email);
+  // '' stands for no language chosen: the screens then follow the browser.
+  const [language, setLanguage] = useState<string>(user.Language ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -65,6 +68,7 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
         FirstName: firstName.trim(),
         LastName: lastName.trim(),
         Email: email.trim(),
+        Language: supportedLanguage(language) ?? null,
         ...(emailChanges ? { CurrentPassword: currentPassword } : {}),
       });
       if (pending === null) onClose();
@@ -121,6 +125,16 @@ function ManageUserForm({ user, onClose, onSave }: Omit<ManageUserDialogProps, '
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={attempted ? emailError : null}
+        />
+        <NativeSelect
+          label={t('account.language')}
+          description={t('account.languageHint')}
+          value={language}
+          onChange={(event) => setLanguage(event.currentTarget.value)}
+          data={[
+            { value: '', label: t('account.languageNotChosen') },
+            ...supportedLanguages.map((option) => ({ value: option.code, label: option.nativeName })),
+          ]}
         />
         {emailChanges && (
           <PasswordInput

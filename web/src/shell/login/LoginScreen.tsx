@@ -5,6 +5,7 @@ import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { HoldingYearPicker } from './HoldingYearPicker.tsx';
 import { InvitationNotice } from './InvitationNotice.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
+import { ForgotPasswordLink, usePasswordReset } from './ResetPassword.tsx';
 import { TermsStep } from './TermsStep.tsx';
 
 export interface LoginScreenProps {
@@ -18,6 +19,7 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
   const { t } = useTranslation();
   const { invitation } = state;
   const invitedEmail = invitation?.kind === 'pending' ? invitation.invitation.email : undefined;
+  const reset = usePasswordReset();
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-fieldGreen-0)">
       <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={460}>
@@ -27,14 +29,19 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
           </Title>
           <EmailConfirmationNotice />
           {invitation && <InvitationNotice notice={invitation} />}
-          {state.step === 'password' && (
-            <PasswordStep
-              // The invitation's address arrives after the form is shown: the form starts again with it.
-              key={invitedEmail ?? ''}
-              error={state.error}
-              onSignIn={controller.signIn}
-              initialEmail={invitedEmail}
-            />
+          {state.step === 'password' && reset.screen}
+          {state.step === 'password' && !reset.screen && (
+            <>
+              {reset.notice}
+              <PasswordStep
+                // The invitation's address arrives after the form is shown: the form starts again with it.
+                key={invitedEmail ?? reset.email ?? ''}
+                error={state.error}
+                onSignIn={controller.signIn}
+                initialEmail={invitedEmail ?? reset.email}
+              />
+              <ForgotPasswordLink onClick={reset.start} />
+            </>
           )}
           {state.step === 'terms' && (
             <TermsStep

@@ -116,7 +116,7 @@ export async function openCropYear(api: ApiClient, yearId: number): Promise<bool
 }
 
 /** The changes a user makes to their own account; a new e-mail address needs the current password. */
-export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email'> & {
+export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email' | 'Language'> & {
   CurrentPassword?: string;
 };
 

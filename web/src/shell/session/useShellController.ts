@@ -12,6 +12,7 @@ import { ApiRequestError, describeApiError, type ApiClient } from '../http/apiCl
 import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink } from './inviteLink.ts';
 import { prefetchRouteData } from '../useRouteDataPrefetch.ts';
 import { reloadToLogin } from './reloadToLogin.ts';
+import { resetPasswordParameter } from '../login/resetPasswordLink.ts';
 import {
   acceptTerms as postAcceptTerms,
   currentHolding,
@@ -93,6 +94,8 @@ function readEntry(): Entry {
   if (login) return { kind: 'loginLink', token: login };
   const token = params.get('token');
   if (token) return { kind: 'token', token };
+  // A reset-password link comes next: its screen shows signed out, whoever used this browser last.
+  if (params.has(resetPasswordParameter)) return { kind: 'none' };
   // An invitation comes before a kept token (session-shell §4): whoever opens it signs in, as the invited
   // address, rather than carrying on as whoever used this browser last.
   if (params.has('invite')) return { kind: 'none' };
