@@ -21,12 +21,32 @@ export const signupMessages = {
   holdingNameRequired: 'Enter the name of your holding.',
   addressNotFound: 'No address was found for this text.',
   addressUnavailable: 'The address service cannot be reached. Enter the address yourself.',
+  invalidEmail: 'Enter a valid e-mail address.',
 } as const;
 
 export const signupValidateQuerySchema = z.object({
   key: z.string().trim().min(1).max(200),
   email: z.string().trim().min(3).max(254),
 });
+
+/** POST /api/signup/v1/request?email=&lang=: a sign-up link for an address, from the login-link dialog. */
+export const signupRequestQuerySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  lang: z.string().max(35).optional(),
+});
+
+/** How many sign-up links one address may be sent in an hour. */
+export const signupRequestsPerHour = 3;
+
+/** GET /api/session/v1/login/sso/check?email=&invite=: where an address signs in by single sign-on. */
+export const ssoCheckQuerySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  invite: z.string().trim().max(2000).optional(),
+});
+
+/** The single sign-on login link of the address's organisation, or null to sign in with a password. */
+export const ssoCheckResponseSchema = z.object({ loginLink: z.string().nullable() });
+export type SsoCheckResponse = z.infer<typeof ssoCheckResponseSchema>;
 
 /** The temporary login token (§3): exchanged once at /oauth/token with the token grant. */
 export const temporaryLoginTokenSchema = z.object({ token: z.string(), email: z.string() });

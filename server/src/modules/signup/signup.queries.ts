@@ -152,3 +152,13 @@ export async function regionsByIds(
     )}) ORDER BY id`,
   );
 }
+
+/** How many sign-up links were made for an address since a moment. */
+export async function signupRequestsSince(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM signup_requests
+        WHERE lower(email) = lower(${email.trim()}) AND created_at > ${since.toISOString()}`,
+  );
+  return row?.n ?? 0;
+}

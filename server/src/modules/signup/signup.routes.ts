@@ -10,7 +10,10 @@ import {
   signupMessages,
   signupSetupResponseSchema,
   signupSetupSchema,
+  signupRequestQuerySchema,
   signupValidateQuerySchema,
+  ssoCheckQuerySchema,
+  ssoCheckResponseSchema,
   temporaryLoginTokenSchema,
 } from '@headland/domain/api/signupApi';
 import { brands } from '@headland/domain/brands';
@@ -24,7 +27,16 @@ import {
   type AddressProvider,
 } from './addressProviders.ts';
 import { townsOfRegions } from './signup.queries.ts';
-import { cancelSignup, setupSignup, signupData, validateSignup, type SignupDeps } from './signup.service.ts';
+import {
+  cancelSignup,
+  requestSignupLink,
+  setupSignup,
+  signupData,
+  ssoLoginLink,
+  validateSignup,
+  type SignupDeps,
+} from './signup.service.ts';
+import { parseSsoLoginLinks } from '../../config.ts';
 
 const tags = ['signup'];
 // The wizard runs on the restricted login a sign-up link opens; its calls come before the terms are accepted.
@@ -83,6 +95,47 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       },
     },
     async (request) => validateSignup(deps, request.query.key, request.query.email),
+  );
+
+  api.post(
+    '/api/signup/v1/request',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Mail a sign-up link to an address without an account',
+        description: 'Answers the same whether or not the address has an account.',
+        querystring: signupRequestQuerySchema,
+        response: { 200: z.literal(true) },
+      },
+    },
+    async (request) =>
+      requestSignupLink(
+        {
+          db: deps.db,
+          publicUrl: config.publicUrl,
+          productName: brands[requestBrand(request)].name,
+          wakeMailer: () => app.mailer.wake(),
+        },
+        request.query.email,
+        request.query.lang,
+      ),
+  );
+
+  const ssoLinks = parseSsoLoginLinks(config.ssoLoginLinks ?? '') ?? new Map<string, string>();
+  api.get(
+    '/api/session/v1/login/sso/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'The single sign-on login link of an address, or null to sign in with a password',
+        querystring: ssoCheckQuerySchema,
+        response: { 200: ssoCheckResponseSchema },
+      },
+    },
+    async (request) =>
+      ssoLoginLink(ssoLinks, requestBrand(request), request.query.email, request.query.invite),
   );
 
   api.get(

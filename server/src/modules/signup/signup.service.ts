@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   signupLinkLifetimeDays,
   signupMessages,
+  signupRequestsPerHour,
+  type SsoCheckResponse,
   type SignupData,
   type SignupSetup,
   type SignupSetupResponse,
@@ -23,8 +25,12 @@ import { hashPassword } from '../session/passwordHash.ts';
 import { latestTerms } from '../session/session.queries.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
+import { queueMail } from '../mail/mailer.ts';
+import { mailLanguage, renderMail } from '../mail/renderMail.ts';
 import {
   closeSignupRequests,
+  hasSetUpAccount,
+  signupRequestsSince,
   insertPendingUser,
   insertSignupRequest,
   pendingInvitesOf,
@@ -233,4 +239,77 @@ export async function cancelSignup(deps: SignupDeps, auth: AuthContext): Promise
     await tx.execute(sql`DELETE FROM users WHERE id = ${user.id} AND signup_pending`);
   });
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+}
+
+export interface SignupRequestDeps {
+  db: Db;
+  publicUrl: string;
+  productName: string;
+  wakeMailer(): void;
+}
+
+/**
+ * `POST /api/signup/v1/request?email=`: the login-link dialog's 'sign up'. An address without an account is
+ * mailed a sign-up link (at most `signupRequestsPerHour` an hour); an address with one gets nothing. The answer
+ * is the same either way, so that it tells nobody whether the address has an account.
+ */
+export async function requestSignupLink(
+  deps: SignupRequestDeps,
+  email: string,
+  language: string | undefined,
+): Promise<true> {
+  const address = email.trim();
+  if (!isEmail(address)) {
+    throw badRequest(signupMessages.invalidEmail, [
+      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
+    ]);
+  }
+  if (await hasSetUpAccount(deps.db, address)) return true;
+  const queued = await deps.db.transaction(async (tx) => {
+    if ((await signupRequestsSince(tx, address, new Date(Date.now() - 3_600_000))) >= signupRequestsPerHour) {
+      return false;
+    }
+    const link = await createSignupLink(tx, {
+      publicUrl: deps.publicUrl,
+      email: address,
+      invitationId: null,
+    });
+    const mail = renderMail('signupLink', mailLanguage(language), {
+      brand: deps.productName,
+      email: address,
+      days: signupLinkLifetimeDays,
+      link,
+    });
+    await queueMail(tx, { to: address, subject: mail.subject, text: mail.text, html: mail.html });
+    return true;
+  });
+  if (queued) deps.wakeMailer();
+  return true;
+}
+
+/**
+ * `GET /api/session/v1/login/sso/check?email=&invite=`: the login link of the identity provider of the address's
+ * domain, where the brand has single sign-on and the domain is configured; otherwise null, and the login screen
+ * goes on to the password step. It depends on the domain only, never on whether the address has an account.
+ */
+export function ssoLoginLink(
+  links: ReadonlyMap<string, string>,
+  brandId: BrandId,
+  email: string,
+  invite: string | undefined,
+): SsoCheckResponse {
+  const address = email.trim();
+  if (!isEmail(address)) {
+    throw badRequest(signupMessages.invalidEmail, [
+      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
+    ]);
+  }
+  if (!brands[brandId].features.singleSignOn) return { loginLink: null };
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  const template = links.get(domain);
+  if (!template) return { loginLink: null };
+  const loginLink = template
+    .replaceAll('{email}', encodeURIComponent(address))
+    .replaceAll('{invite}', encodeURIComponent(invite ?? ''));
+  return { loginLink };
 }

@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { linksOf } from '../mail/outboxPage.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 import { idealPostcodesProvider } from './addressProviders.ts';
+import { ssoLoginLink } from './signup.service.ts';
 
 let test: TestApp;
 let owner: { authorization: string };
@@ -462,6 +463,87 @@ describe('the Ideal Postcodes provider', () => {
     } finally {
       await keyed.close();
       await refused.close();
+    }
+  });
+});
+
+describe('a sign-up link asked for from the login screen', () => {
+  function request(email: string) {
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/signup/v1/request?email=${encodeURIComponent(email)}&lang=de`,
+    });
+  }
+  async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+    return sqlRows<{ subject: string; text: string }>(
+      test.db,
+      sql`SELECT subject, text FROM mail_outbox WHERE lower("to") = lower(${email}) ORDER BY created_at`,
+    );
+  }
+
+  it('mails an address without an account a sign-up link, and tells nothing of accounts', async () => {
+    const email = 'fresh.start@farm.example';
+    const existing = await createUser(test.db, { email: 'already.here@farm.example' });
+    const fresh = await request(email);
+    const known = await request(existing.email);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(fresh.body).toBe(known.body);
+    expect(await mailsTo(existing.email)).toEqual([]);
+    const [message] = await mailsTo(email);
+    // In the language the page asked in.
+    expect(message!.subject).toMatch(/Headland/);
+    expect(message!.subject).not.toBe('Finish setting up your Headland account');
+    const link = new URL(linksOf(message!.text).find((candidate) => candidate.includes('signup='))!);
+    const { headers } = await signupLogin(email);
+    const data = await test.app.inject({ method: 'GET', url: '/api/signup/v1/data', headers });
+    expect(data.json<SignupData>().holdingInvites).toEqual([]);
+    const done = await setup(headers, payload({ holdingExists: false, holdingName: 'Fresh Start Farm' }));
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await validate(link.searchParams.get('signup')!, email)).statusCode).toBe(400);
+  });
+
+  it('sends an address at most three links an hour and refuses a malformed one naming the field', async () => {
+    const email = 'many.clicks@farm.example';
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await request(email)).statusCode).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(3);
+    const bad = await request('not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ Errors: { Field: string }[] }>().Errors[0]!.Field).toBe('email');
+  });
+});
+
+describe('the single sign-on check', () => {
+  it('answers the login link of a configured domain, null for any other, the same with or without an account', async () => {
+    const sso = await createTestApp({
+      config: {
+        ssoLoginLinks: 'estate.example=https://idp.estate.example/login?user={email}&invite={invite}',
+      },
+    });
+    try {
+      await createUser(sso.db, { email: 'known@other.example' });
+      const check = (query: string) =>
+        sso.app.inject({ method: 'GET', url: `/api/session/v1/login/sso/check?${query}` });
+      const linked = await check('email=Ann%40Estate.example&invite=abc%3D');
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json()).toEqual({
+        loginLink: 'https://idp.estate.example/login?user=Ann%40Estate.example&invite=abc%3D',
+      });
+      const known = await check('email=known%40other.example');
+      const unknown = await check('email=unknown%40other.example');
+      expect(known.json()).toEqual({ loginLink: null });
+      expect(unknown.body).toBe(known.body);
+      const bad = await check('email=nonsense');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ Errors: { Field: string }[] }>().Errors[0]!.Field).toBe('email');
+      // A brand without single sign-on never sends anyone away.
+      const links = new Map([['estate.example', 'https://idp.estate.example/login']]);
+      expect(ssoLoginLink(links, 'second', 'ann@estate.example', undefined)).toEqual({ loginLink: null });
+      expect(ssoLoginLink(links, 'main', 'ann@estate.example', undefined)).toEqual({
+        loginLink: 'https://idp.estate.example/login',
+      });
+    } finally {
+      await sso.close();
     }
   });
 });
