@@ -4,12 +4,14 @@ import {
   addressSchema,
   signupDataSchema,
   signupSetupResponseSchema,
+  ssoCheckResponseSchema,
   temporaryLoginTokenSchema,
   type Address,
   type AddressLookupResponse,
   type SignupData,
   type SignupSetup,
   type SignupSetupResponse,
+  type SsoCheckResponse,
   type TemporaryLoginToken,
 } from '@headland/domain/api/signupApi';
 import type { ApiClient } from '../http/apiClient.ts';
@@ -50,6 +52,29 @@ export function lookupAddresses(api: ApiClient, text: string): Promise<AddressLo
 export function getAddress(api: ApiClient, udprn: string): Promise<Address> {
   return api.get(`/api/signup/v1/addresses/get/${encodeURIComponent(udprn)}`, {
     schema: addressSchema,
+    errorDialog: false,
+  });
+}
+
+/** POST /api/signup/v1/request?email=&lang=: the same answer whether or not the address has an account. */
+export function requestSignupLink(api: ApiClient, email: string, language: string): Promise<unknown> {
+  return api.post('/api/signup/v1/request', {
+    query: { email, lang: language },
+    schema: z.literal(true),
+    errorDialog: false,
+  });
+}
+
+/** GET /api/session/v1/login/sso/check?email=&invite=: the single sign-on login link, or null. */
+export function checkSingleSignOn(
+  api: ApiClient,
+  email: string,
+  invite: string | null,
+): Promise<SsoCheckResponse> {
+  return api.get('/api/session/v1/login/sso/check', {
+    query: { email, invite },
+    schema: ssoCheckResponseSchema,
+    spinner: false,
     errorDialog: false,
   });
 }
