@@ -186,4 +186,57 @@ describe('sign-up from an invitation', () => {
     },
     testTimeoutMs,
   );
+
+  it(
+    'someone without an invitation asks for a sign-up link on the login screen and sets up a holding of their own',
+    async () => {
+      const farmer = 'own.farm@farm.example';
+      const page = await pages.open();
+      const login = new LoginPage(page);
+      await login.open();
+      await page.getByRole('button', { name: 'No account yet? Ask for a sign-up link' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign up or reset your password' });
+      await dialog.getByRole('button', { name: 'Send me a sign-up link' }).click();
+      await dialog.getByText('Enter a valid e-mail address.').waitFor();
+      await dialog.getByLabel('Email').fill(farmer);
+      await dialog.getByRole('button', { name: 'Send me a sign-up link' }).click();
+      await dialog.getByRole('status').getByText(`If ${farmer} can sign up`).waitFor();
+      await screenshot(page, 'signup-06-link-requested', { fullPage: false });
+
+      const message = await mail.waitFor(farmer, /[?&]signup=/, 60_000);
+      const link = linksIn(message).find((candidate) => candidate.includes('signup='))!;
+      await page.goto(link);
+      const wizard = page.getByRole('main');
+      await wizard
+        .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
+        .check();
+      await wizard.getByRole('radio', { name: 'Yes' }).check();
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByLabel('First name').fill('Owen');
+      await wizard.getByLabel('Last name').fill('Farmer');
+      await wizard.getByLabel('Phone number').fill('+44 1738 600000');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      // No invitation: the holding is a new one, and it needs a name.
+      const exists = wizard.getByRole('checkbox', {
+        name: 'My holding is already on the service (I was invited to it)',
+      });
+      expect(await exists.isChecked()).toBe(false);
+      await wizard.getByLabel('Post code').fill('PH2 7AA');
+      await expect.poll(() => wizard.getByLabel('Town').locator('option:checked').innerText()).toBe('Perth');
+      await wizard.getByRole('textbox', { name: 'Address' }).fill('Muirton Steading');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByText('Enter the name of your holding.').waitFor();
+      await wizard.getByLabel('Holding name').fill('Muirton Farm');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('textbox', { name: 'New password', exact: true }).fill('Tatties2026');
+      await wizard.getByLabel('Confirm new password').fill('Tatties2026');
+      await wizard.getByRole('button', { name: 'Confirm' }).click();
+      const shell = new AppShellPage(page);
+      await shell.dashboardHeading('Muirton Farm').waitFor({ timeout: stepTimeoutMs });
+      // The owner of the new holding manages its users.
+      const owned = await PermissionsDialog.open(page, ownerDialogTitle);
+      expect(await owned.tabLabels()).toContain('Invitations');
+    },
+    testTimeoutMs,
+  );
 });
