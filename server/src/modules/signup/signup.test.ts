@@ -14,6 +14,7 @@ import {
   signIn,
   signInToHolding,
 } from '../../testing/factories.ts';
+import { apiRoutes } from '../../testing/openApiRoutes.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { linksOf } from '../mail/outboxPage.ts';
 import { sqlRows } from '../session/sqlRows.ts';
@@ -545,5 +546,21 @@ describe('the single sign-on check', () => {
     } finally {
       await sso.close();
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the sign-up routes, the link calls as public and the wizard calls as signed in', () => {
+    const routes = new Map(apiRoutes(test.app).map((route) => [route.key, route.documentedPublic]));
+    expect(Object.fromEntries([...routes].filter(([key]) => /signup|sso/.test(key)))).toEqual({
+      'POST /api/signup/v1/validate/': true,
+      'POST /api/signup/v1/request': true,
+      'GET /api/session/v1/login/sso/check': true,
+      'GET /api/signup/v1/data': false,
+      'POST /api/signup/v1/setup': false,
+      'POST /api/signup/v1/cancel': false,
+      'GET /api/signup/v1/addresses/lookup/{text}': false,
+      'GET /api/signup/v1/addresses/get/{udprn}': false,
+    });
   });
 });
