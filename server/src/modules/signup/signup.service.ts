@@ -166,6 +166,8 @@ export async function setupSignup(
   if (!input.holdingExists && !input.holdingName) {
     throw fieldError('holdingName', signupMessages.holdingNameRequired, 'signup.holdingNameRequired');
   }
+  // Refused before the password is hashed: a signed-in account cannot make the server hash for nothing.
+  await pendingAccount(deps.db, auth);
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const user = await pendingAccount(tx, auth);
