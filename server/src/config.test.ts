@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv, wantsDemoData } from './config.ts';
+import { ConfigError, configFromEnv, parseSsoLoginLinks, wantsDemoData } from './config.ts';
 
 describe('configFromEnv', () => {
   it('gives the defaults of an empty environment', () => {
@@ -64,9 +64,27 @@ describe('configFromEnv', () => {
     ['PUBLIC_URL', 'farm.example', 'PUBLIC_URL="farm.example": must be an http:// or https:// URL'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud": must be one of'],
     ['SEED_DEMO', 'yes', 'SEED_DEMO="yes": must be true or false'],
+    ['ADDRESS_API_URL', 'api.example', 'ADDRESS_API_URL="api.example": must be an http:// or https:// URL'],
+    ['SSO_LOGIN_LINKS', 'estate.example', 'SSO_LOGIN_LINKS="estate.example": must be domain=https://'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the address lookup and single sign-on settings', () => {
+    const config = configFromEnv({
+      ADDRESS_API_KEY: 'ak_test',
+      ADDRESS_API_URL: 'http://127.0.0.1:9999',
+      SSO_LOGIN_LINKS:
+        'estate.example=https://idp.example/login?u={email} farm.example=https://sso.farm.example/',
+    });
+    expect(config).toMatchObject({ addressApiKey: 'ak_test', addressApiUrl: 'http://127.0.0.1:9999' });
+    expect(parseSsoLoginLinks(config.ssoLoginLinks ?? '')).toEqual(
+      new Map([
+        ['estate.example', 'https://idp.example/login?u={email}'],
+        ['farm.example', 'https://sso.farm.example/'],
+      ]),
+    );
   });
 
   it('names every wrong setting at once', () => {

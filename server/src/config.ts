@@ -41,6 +41,16 @@ export interface ServerConfig {
    * library: `https://KEY_ID:SECRET@host[:port]/bucket?region=eu-west-2` (path-style requests).
    */
   filesS3Url?: string;
+  /** Key of the Ideal Postcodes address API; without it sign-up looks up post code districts only (offline). */
+  addressApiKey?: string;
+  /** Base address of the Ideal Postcodes API (tests point it at a local server). */
+  addressApiUrl?: string;
+  /**
+   * Single sign-on: e-mail domains and the login link of their identity provider, as
+   * `farm.example=https://idp.example/login?user={email}` pairs separated by spaces; `{email}` and `{invite}`
+   * are filled in. Used only by brands with single sign-on.
+   */
+  ssoLoginLinks?: string;
 }
 
 /** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
@@ -49,6 +59,20 @@ export function trustProxyFromEnv(value: string | undefined): boolean | string {
   if (text === '' || /^(false|0|no|off)$/i.test(text)) return false;
   if (/^(true|1|yes|on)$/i.test(text)) return true;
   return text;
+}
+
+/**
+ * Reads SSO_LOGIN_LINKS: `domain=link` pairs separated by white space, each link an http(s) address. Null when
+ * any pair is not of that shape.
+ */
+export function parseSsoLoginLinks(value: string): Map<string, string> | null {
+  const links = new Map<string, string>();
+  for (const pair of value.trim().split(/\s+/).filter(Boolean)) {
+    const match = /^([a-z0-9.-]+\.[a-z]{2,})=(https?:\/\/\S+)$/i.exec(pair);
+    if (!match) return null;
+    links.set(match[1]!.toLowerCase(), match[2]!);
+  }
+  return links;
 }
 
 /** A setting that cannot be used; the message names every wrong variable and what it must be. */
@@ -115,6 +139,11 @@ const envSchema = z.object({
     ['http:', 'https:'],
     'an http:// or https:// URL of an S3-compatible bucket',
   ),
+  ADDRESS_API_KEY: optionalText,
+  ADDRESS_API_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL'),
+  SSO_LOGIN_LINKS: optionalText.refine((value) => value === undefined || parseSsoLoginLinks(value) !== null, {
+    message: 'must be domain=https://… pairs separated by spaces',
+  }),
 });
 
 /**
@@ -154,6 +183,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: trustProxyFromEnv(settings.TRUST_PROXY),
     filesDir: settings.FILES_DIR,
     filesS3Url: settings.FILES_S3_URL,
+    addressApiKey: settings.ADDRESS_API_KEY,
+    addressApiUrl: settings.ADDRESS_API_URL,
+    ssoLoginLinks: settings.SSO_LOGIN_LINKS,
   };
 }
 

@@ -18,6 +18,7 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
 
 /** Every area's routes. Each area registers its own plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   registerMail(app);
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);
+  await app.register(signupRoutes);
   await app.register(documentsRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { BrowserRouter } from 'react-router';
@@ -12,6 +12,8 @@ import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { MaintenanceGate } from './live/MaintenanceGate.tsx';
 import { LoginScreen } from './login/LoginScreen.tsx';
+import { SignupErrorPage, SignupWizard } from './signup/SignupWizard.tsx';
+import { checkSingleSignOn } from './signup/signupRequests.ts';
 import {
   AppSessionContext,
   permissionsFromSelection,
@@ -60,6 +62,26 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
     document.title = brand.name;
   }, [brand.name]);
 
+  // Where the brand has single sign-on, an address of a configured domain signs in at its identity provider;
+  // a failed or empty check goes on with the password (session-shell §4, §8).
+  const signInWithSingleSignOn = useCallback(
+    async (email: string, password: string) => {
+      if (brand.features.singleSignOn) {
+        const invite = new URLSearchParams(window.location.search).get('invite');
+        const link = await checkSingleSignOn(api, email, invite).then(
+          (answer) => answer.loginLink,
+          () => null,
+        );
+        if (link) {
+          window.location.assign(link);
+          return;
+        }
+      }
+      await controller.signIn(email, password);
+    },
+    [api, brand.features.singleSignOn, controller],
+  );
+
   const session = useMemo<AppSession | null>(() => {
     if (state.kind !== 'app') return null;
     const { start, selection } = state;
@@ -84,8 +106,29 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
       </Center>
     );
   }
-  if (state.kind === 'login')
-    return <LoginScreen state={state} controller={controller} productName={brand.name} />;
+  if (state.kind === 'signup') {
+    return (
+      <SignupWizard
+        productName={brand.name}
+        onDone={controller.finishSignup}
+        onCancelAccount={controller.cancelSignup}
+      />
+    );
+  }
+  if (state.kind === 'signupError') {
+    return (
+      <SignupErrorPage productName={brand.name} email={state.email} onSignIn={controller.leaveSignupError} />
+    );
+  }
+  if (state.kind === 'login') {
+    return (
+      <LoginScreen
+        state={state}
+        controller={{ ...controller, signIn: signInWithSingleSignOn }}
+        productName={brand.name}
+      />
+    );
+  }
   return (
     <AppSessionContext.Provider value={session}>
       {/* A new holding is a new app: nothing of the old holding's screens may survive. */}

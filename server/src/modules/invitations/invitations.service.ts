@@ -21,6 +21,9 @@ import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/
 import { isoTimestamp } from '../session/sqlRows.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
+import { signupInvitationMail } from './signupInvitationMail.ts';
+import { createSignupLink } from '../signup/signup.service.ts';
+import { hasSetUpAccount } from '../signup/signup.queries.ts';
 import {
   deletePendingInvitation,
   holdingName,
@@ -106,7 +109,10 @@ export async function sendInvitation(
       secretHash: hashToken(secret),
       expiresAt: new Date(Date.now() + invitationLifetimeDays * 24 * 3600 * 1000),
     });
-    const mail = invitationMail({
+    const link = invitationLink(deps.publicUrl, invitation.id, secret);
+    // An address without an account gets a sign-up link that ends in the holding; the answer is the same.
+    const signup = !(await hasSetUpAccount(tx, email));
+    const mail = (signup ? signupInvitationMail : invitationMail)({
       to: email,
       // An address with no account, or one without a chosen language, is written to in the sender's.
       language: await recipientLanguage(tx, email, user.id),
@@ -118,7 +124,14 @@ export async function sendInvitation(
         lastName: user.lastName,
       }),
       accessLevel: request.accessLevel,
-      link: invitationLink(deps.publicUrl, invitation.id, secret),
+      link: signup
+        ? await createSignupLink(tx, {
+            publicUrl: deps.publicUrl,
+            email,
+            invitationId: invitation.id,
+            extra: { invite: new URL(link).searchParams.get('invite') ?? '' },
+          })
+        : link,
       productName: brands[brandId].name,
     });
     await setInvitationMail(tx, invitation.id, await queueMail(tx, mail));

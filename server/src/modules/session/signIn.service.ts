@@ -9,6 +9,7 @@ import { waitDescription, type LoginThrottle } from './loginThrottle.ts';
 import { hashPassword, verifyPassword } from './passwordHash.ts';
 import { latestTerms, userByEmail, userById, type UserRow } from './session.queries.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { isSignupPending } from '../signup/signup.queries.ts';
 
 export type TokenErrorCode =
   'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'too_many_attempts' | 'server_error';
@@ -76,7 +77,9 @@ export async function mustAcceptTerms(db: Db, user: Pick<UserRow, 'tcs_accepted_
 
 async function tokenFor(deps: SignInDeps, user: UserRow, brandId: BrandId): Promise<TokenResponse> {
   // A user who must accept the terms gets a restricted login: the shell shows the terms before anything else.
-  const restricted = await mustAcceptTerms(deps.db, user, brandId);
+  // So does an account still being set up by its sign-up link: it reaches only the wizard's calls.
+  const restricted =
+    (await mustAcceptTerms(deps.db, user, brandId)) || (await isSignupPending(deps.db, user.id));
   const { token, expiresIn } = await issueAccessToken(deps.db, deps.config, { userId: user.id, restricted });
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn, restricted };
 }

@@ -7,6 +7,7 @@ import { InvitationNotice } from './InvitationNotice.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
 import { ForgotPasswordLink, usePasswordReset } from './ResetPassword.tsx';
 import { TermsStep } from './TermsStep.tsx';
+import { LoginLinkDialog } from '../signup/LoginLinkDialog.tsx';
 
 export interface LoginScreenProps {
   state: Extract<ShellState, { kind: 'login' }>;
@@ -41,6 +42,7 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
                 initialEmail={invitedEmail ?? reset.email}
               />
               <ForgotPasswordLink onClick={reset.start} />
+              <LoginLinkDialog onResetPassword={reset.start} />
             </>
           )}
           {state.step === 'terms' && (

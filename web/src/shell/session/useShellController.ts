@@ -31,6 +31,7 @@ import {
   storeAccessToken,
   storeContext,
 } from './tokenStorage.ts';
+import { cancelSignup as postCancelSignup, validateSignupLink } from '../signup/signupRequests.ts';
 
 /** What every login step may show besides its own content: the invitation the page was opened with. */
 interface LoginExtras {
@@ -43,7 +44,11 @@ export type ShellState =
   | ({ kind: 'login'; step: 'password'; error: string | null } & LoginExtras)
   | ({ kind: 'login'; step: 'terms'; start: SessionStartResponse } & LoginExtras)
   | ({ kind: 'login'; step: 'holding'; start: SessionStartResponse; invalidHolding: boolean } & LoginExtras)
-  | { kind: 'app'; start: SessionStartResponse; selection: SelectHoldingResponse };
+  | { kind: 'app'; start: SessionStartResponse; selection: SelectHoldingResponse }
+  /** The sign-up wizard, on the restricted login its link opened. */
+  | { kind: 'signup'; email: string }
+  /** A sign-up link that does not work, opened with no one signed in (session-shell §8). */
+  | { kind: 'signupError'; email: string };
 
 export interface ShellController {
   state: ShellState;
@@ -63,11 +68,28 @@ export interface ShellController {
   logOut(): Promise<void>;
 }
 
+/** The sign-up wizard's actions (session-shell §4), beside the shell's. */
+export interface SignupController {
+  /** After the sign-up setup: signs in with the new password and opens the holding (the invited one first). */
+  finishSignup(email: string, password: string): Promise<void>;
+  /** The person declined what sign-up needs: cancels the account being set up, then logs out. */
+  cancelSignup(): Promise<void>;
+  /** From the sign-up error page to the login screen. */
+  leaveSignupError(): void;
+}
+
 /** Where sign-in starts: a sign-in link, a token link, or a token kept from an earlier visit. */
-type Entry = { kind: 'loginLink'; token: string } | { kind: 'token'; token: string } | { kind: 'none' };
+type Entry =
+  | { kind: 'signupLink'; key: string; email: string }
+  | { kind: 'loginLink'; token: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'none' };
 
 function readEntry(): Entry {
   const params = new URLSearchParams(window.location.search);
+  // A sign-up link comes first of all (session-shell §4).
+  const signupKey = params.get('signup');
+  if (signupKey) return { kind: 'signupLink', key: signupKey, email: params.get('email') ?? '' };
   const login = params.get('login');
   if (login) return { kind: 'loginLink', token: login };
   const token = params.get('token');
@@ -89,6 +111,15 @@ function forgetLinkParameters(): void {
   if (!url.searchParams.has('login') && !url.searchParams.has('token')) return;
   url.searchParams.delete('login');
   url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Takes the sign-up link out of the address once the account is set up or the sign-up ends. */
+function forgetSignupParameters(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('signup')) return;
+  url.searchParams.delete('signup');
+  url.searchParams.delete('email');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
@@ -122,7 +153,7 @@ export function lastCropYear(holding: HoldingSummary): number | undefined {
  * Runs the session of session-shell-connections §4: the initial login order, sign-in, terms, holding and year
  * selection, year switching and logout.
  */
-export function useShellController(api: ApiClient): ShellController {
+export function useShellController(api: ApiClient): ShellController & SignupController {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -276,6 +307,78 @@ export function useShellController(api: ApiClient): ShellController {
     [api, continueAfterStart, setState, startWithInvitation, t],
   );
 
+  /**
+   * A sign-up link: its key and address give a temporary token, exchanged for the restricted login the wizard
+   * runs on. A link that does not work says 'Invalid signup request' on the login when someone was signed in
+   * here before, and otherwise leads to the sign-up error page with the link's address.
+   */
+  const openSignupLink = useCallback(
+    async (key: string, email: string) => {
+      try {
+        const temporary = await validateSignupLink(api, key, email);
+        const login = await requestToken(api, { grant: 'token', token: temporary.token });
+        api.setToken(login.access_token);
+        setState({ kind: 'signup', email: temporary.email });
+      } catch {
+        forgetSignupParameters();
+        api.setToken(null);
+        const stored = readStoredAccessToken();
+        if (stored) {
+          setState({ kind: 'login', step: 'password', error: t('signup.invalidRequest') });
+          return;
+        }
+        setState({ kind: 'signupError', email });
+      }
+    },
+    [api, setState, t],
+  );
+
+  const finishSignup = useCallback(
+    async (email: string, password: string) => {
+      forgetSignupParameters();
+      let token: string;
+      try {
+        token = (await requestToken(api, { grant: 'password', username: email, password })).access_token;
+      } catch (error) {
+        setState({
+          kind: 'login',
+          step: 'password',
+          error: tokenErrorDescription(error) ?? t('errors.generic'),
+        });
+        return;
+      }
+      api.setToken(token);
+      let start: SessionStartResponse;
+      try {
+        start = await startWithInvitation();
+      } catch {
+        await beginSession(token, false);
+        return;
+      }
+      storeAccessToken(token);
+      const initial = start.InitialHolding;
+      const yearId = initial ? lastCropYear(initial) : undefined;
+      // The holding the person was invited to (or the one they created) opens at once.
+      if (!start.MustAcceptTermsAndConditions && initial && yearId !== undefined) {
+        try {
+          enterApp(
+            start,
+            await selectHolding(api, { holdingId: initial.HoldingId, yearId, reuseSession: false }),
+          );
+          return;
+        } catch {
+          // The holding step lets the user choose.
+        }
+      }
+      await continueAfterStart(start, false);
+    },
+    [api, beginSession, continueAfterStart, enterApp, setState, startWithInvitation, t],
+  );
+
+  const leaveSignupError = useCallback(() => {
+    setState({ kind: 'login', step: 'password', error: null });
+  }, [setState]);
+
   const started = useRef(false);
   useEffect(() => {
     // Strict mode runs effects twice in development; a sign-in link must be spent only once.
@@ -304,6 +407,11 @@ export function useShellController(api: ApiClient): ShellController {
       void describe(inviteLink.id, inviteLink.secret);
     }
     if (entry.kind === 'none') return;
+    if (entry.kind === 'signupLink') {
+      const signUpFromLink = async () => openSignupLink(entry.key, entry.email);
+      void signUpFromLink();
+      return;
+    }
     const signInFromEntry = async (token: string) => {
       let accessToken = token;
       if (entry.kind === 'loginLink') {
@@ -321,7 +429,7 @@ export function useShellController(api: ApiClient): ShellController {
       await beginSession(accessToken, true);
     };
     void signInFromEntry(entry.token);
-  }, [api, beginSession, entry, inviteLink, setInvitation, setState, t]);
+  }, [api, beginSession, entry, inviteLink, openSignupLink, setInvitation, setState, t]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
@@ -390,8 +498,7 @@ export function useShellController(api: ApiClient): ShellController {
   const chooseHolding = useCallback(
     async (holding: HoldingSummary, yearId: number) => {
       const current = stateRef.current;
-      if (current.kind === 'loading' || (current.kind === 'login' && current.step !== 'holding'))
-        return false;
+      if (current.kind !== 'app' && (current.kind !== 'login' || current.step !== 'holding')) return false;
       if (!holding.CropYears.includes(yearId)) {
         if (current.kind === 'login') toHoldingStep(current.start, true);
         return false;
@@ -487,6 +594,18 @@ export function useShellController(api: ApiClient): ShellController {
     reloadToLogin();
   }, [api]);
 
+  const cancelSignup = useCallback(async () => {
+    try {
+      await postCancelSignup(api);
+    } catch {
+      // The error dialog has told the user; the sign-up goes on.
+      return;
+    }
+    forgetSignupParameters();
+    forgetInviteParameter();
+    await logOut();
+  }, [api, logOut]);
+
   // The invitation is told on every login step: its description arrives while any of them is shown.
   const shown = useMemo<ShellState>(
     () => (state.kind === 'login' ? { ...state, invitation } : state),
@@ -504,7 +623,23 @@ export function useShellController(api: ApiClient): ShellController {
       refreshHolding,
       replaceUser,
       logOut,
+      finishSignup,
+      cancelSignup,
+      leaveSignupError,
     }),
-    [shown, signIn, acceptTerms, chooseHolding, changeYear, openNewYear, refreshHolding, replaceUser, logOut],
+    [
+      shown,
+      signIn,
+      acceptTerms,
+      chooseHolding,
+      changeYear,
+      openNewYear,
+      refreshHolding,
+      replaceUser,
+      logOut,
+      finishSignup,
+      cancelSignup,
+      leaveSignupError,
+    ],
   );
 }

@@ -1,0 +1,317 @@
+import { sql } from 'drizzle-orm';
+import {
+  signupLinkLifetimeDays,
+  signupMessages,
+  signupRequestsPerHour,
+  type SsoCheckResponse,
+  type SignupData,
+  type SignupSetup,
+  type SignupSetupResponse,
+  type TemporaryLoginToken,
+} from '@headland/domain/api/signupApi';
+import { brands, type BrandId } from '@headland/domain/brands';
+import { EventAction, Module } from '@headland/domain/enumerations';
+import { harvestYearOf } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
+import { isEmail, passwordMeetsRule, passwordRuleMessage } from '@headland/domain/passwordRule';
+import { HoldingRole, Role, type InvitationAccessLevel } from '@headland/domain/roles';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../../events/recordEvent.ts';
+import { badRequest, HttpError } from '../../http/httpErrors.ts';
+import type { AuthCache } from '../session/authCache.ts';
+import type { AuthContext } from '../session/authContext.ts';
+import { issueLoginToken } from '../session/loginTokens.service.ts';
+import { hashPassword } from '../session/passwordHash.ts';
+import { latestTerms } from '../session/session.queries.ts';
+import { sqlRows } from '../session/sqlRows.ts';
+import { hashToken, newToken } from '../session/tokens.ts';
+import { queueMail } from '../mail/mailer.ts';
+import { mailLanguage, renderMail } from '../mail/renderMail.ts';
+import {
+  closeSignupRequests,
+  hasSetUpAccount,
+  signupRequestsSince,
+  insertPendingUser,
+  insertSignupRequest,
+  pendingInvitesOf,
+  pendingUserById,
+  regionsByIds,
+  townsOfRegions,
+  usableSignupRequest,
+  userForSignup,
+} from './signup.queries.ts';
+
+export interface SignupDeps {
+  db: Db;
+  authCache: AuthCache;
+}
+
+/** How long the temporary login token of a validated sign-up link works: long enough to exchange it at once. */
+const temporaryTokenTtlMs = 15 * 60 * 1000;
+
+/** The role of an account opened by sign-up: a farmer managing their own holdings. */
+export const signupRole = Role.Client;
+
+/** Refusal of a sign-up link or call, the same whatever was wrong so that it tells nothing about accounts. */
+const invalidRequest = () =>
+  new HttpError(400, signupMessages.invalidRequest, {
+    Errors: [{ Field: 'key', Message: signupMessages.invalidRequest, Code: 'signup.invalidRequest' }],
+  });
+
+/**
+ * Creates a sign-up link for an address (stored as the hash of its key, within `tx`) and answers its address
+ * in the web app: `?signup=KEY&email=ADDRESS`, with `extra` parameters such as the invitation.
+ */
+export async function createSignupLink(
+  tx: Db,
+  input: { publicUrl: string; email: string; invitationId: string | null; extra?: Record<string, string> },
+): Promise<string> {
+  const key = newToken();
+  await insertSignupRequest(tx, {
+    keyHash: hashToken(key),
+    email: input.email,
+    invitationId: input.invitationId,
+    expiresAt: new Date(Date.now() + signupLinkLifetimeDays * 24 * 3600 * 1000),
+  });
+  const url = new URL(`${input.publicUrl.replace(/\/+$/, '')}/`);
+  url.searchParams.set('signup', key);
+  url.searchParams.set('email', input.email.trim());
+  for (const [name, value] of Object.entries(input.extra ?? {})) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * `POST /api/signup/v1/validate/?key=&email=`: checks a sign-up link and answers a single-use temporary login
+ * token for the account being set up (opened here, without a password, on the link's first use). The key keeps
+ * working until the account is set up or the sign-up cancelled, so that a reload during the wizard does not
+ * lose it. Every failure is the same 'Invalid signup request'.
+ */
+export async function validateSignup(
+  deps: SignupDeps,
+  key: string,
+  email: string,
+): Promise<TemporaryLoginToken> {
+  if (!isEmail(email)) throw invalidRequest();
+  const userId = await deps.db.transaction(async (tx) => {
+    const request = await usableSignupRequest(tx, hashToken(key), email);
+    if (!request) throw invalidRequest();
+    const existing = await userForSignup(tx, request.email);
+    if (existing && !existing.signup_pending) throw invalidRequest();
+    return existing?.id ?? (await insertPendingUser(tx, request.email, signupRole));
+  });
+  const { token } = await issueLoginToken(deps.db, userId, 'signup', temporaryTokenTtlMs);
+  return { token, email: email.trim() };
+}
+
+/** The account of a login that is still being set up; anything else is refused. */
+async function pendingAccount(db: Db, auth: AuthContext) {
+  const user = await pendingUserById(db, auth.user.id);
+  if (!user?.signup_pending) throw invalidRequest();
+  return user;
+}
+
+/** `GET /api/signup/v1/data`: what the wizard shows and offers. */
+export async function signupData(deps: SignupDeps, auth: AuthContext, brandId: BrandId): Promise<SignupData> {
+  const user = await pendingAccount(deps.db, auth);
+  const brand = brands[brandId];
+  const [invites, regions, towns, terms] = await Promise.all([
+    pendingInvitesOf(deps.db, user.email),
+    regionsByIds(deps.db, brand.regionIds),
+    townsOfRegions(deps.db, brand.regionIds),
+    brand.features.termsAndConditions ? latestTerms(deps.db) : Promise.resolve(null),
+  ]);
+  return {
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    holdingInvites: invites.map((invite) => ({
+      id: invite.id,
+      holdingName: invite.holding_name,
+      accessLevel: invite.access_level as InvitationAccessLevel,
+      issuerFirstName: invite.issuer_first_name,
+      issuerLastName: invite.issuer_last_name,
+    })),
+    regions,
+    towns: towns.map((town) => ({
+      id: town.id,
+      name: town.name,
+      region: town.region_id,
+      postCodes: town.post_codes,
+    })),
+    tcs: terms ? { text: terms.text, version: terms.version } : null,
+  };
+}
+
+const fieldError = (field: string, message: string, code: string) =>
+  badRequest(message, [{ Field: field, Message: message, Code: code }]);
+
+/**
+ * `POST /api/signup/v1/setup`: sets the account up in one transaction (names, password, accepted terms, contact
+ * details) and, unless the holding exists, creates it with the user as its Owner in the current crop year. The
+ * sign-up links of the address stop working and the login that set it up ends: the web signs in with the new
+ * password.
+ */
+export async function setupSignup(
+  deps: SignupDeps,
+  auth: AuthContext,
+  brandId: BrandId,
+  input: SignupSetup & { holdingName: string; agronomist: string; accountNumber: string },
+): Promise<SignupSetupResponse> {
+  const brand = brands[brandId];
+  if (!passwordMeetsRule(input.password))
+    throw fieldError('password', passwordRuleMessage, 'signup.passwordRule');
+  if (!brand.regionIds.includes(input.regionId)) {
+    throw fieldError('regionId', signupMessages.unknownRegion, 'signup.unknownRegion');
+  }
+  if (!input.holdingExists && !input.holdingName) {
+    throw fieldError('holdingName', signupMessages.holdingNameRequired, 'signup.holdingNameRequired');
+  }
+  // Refused before the password is hashed: a signed-in account cannot make the server hash for nothing.
+  await pendingAccount(deps.db, auth);
+  const passwordHash = await hashPassword(input.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const user = await pendingAccount(tx, auth);
+    const [town] = await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
+      tx,
+      sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${input.townId} AND NOT deleted`,
+    );
+    if (!town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
+    if (town.region_id !== input.regionId) {
+      throw fieldError('townId', signupMessages.townNotInRegion, 'signup.townNotInRegion');
+    }
+    const terms = brand.features.termsAndConditions ? await latestTerms(tx) : null;
+    if (terms && input.termsOfUseVersion !== terms.version) {
+      throw fieldError('termsOfUseVersion', signupMessages.termsVersion, 'signup.termsVersion');
+    }
+    await tx.execute(sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
+        password_hash = ${passwordHash}, tcs_accepted_version = ${terms?.version ?? null}, signup_pending = false
+      WHERE id = ${user.id}`);
+    await tx.execute(sql`INSERT INTO user_contacts
+        (user_id, phone_number, post_code, address, region_id, town_id, agronomist, contact_consent)
+      VALUES (${user.id}, ${input.phoneNumber}, ${input.postCode.toUpperCase()}, ${input.address},
+        ${input.regionId}, ${input.townId}, ${input.agronomist}, ${input.contactConsent})`);
+    await closeSignupRequests(tx, user.email);
+    let holdingId: number | null = null;
+    if (!input.holdingExists) {
+      const [holding] = await sqlRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO holdings (trading_name, account_number, address, town_id, region_id, weather_station_id, features)
+          VALUES (${input.holdingName}, ${input.accountNumber || null}, ${input.address}, ${town.id}, ${town.region_id},
+            ${brand.features.weather ? town.weather_station_id : null},
+            ${JSON.stringify({ perHoldingPermissions: brand.features.perHoldingPermissions, sprayAudit: false, scoutingLink: false })}::jsonb)
+          RETURNING id`,
+      );
+      holdingId = holding!.id;
+      const yearId = harvestYearOf(isoDateFromLocalDate(new Date()));
+      await tx.execute(
+        sql`INSERT INTO holding_crop_years (holding_id, year_id) VALUES (${holdingId}, ${yearId})`,
+      );
+      await tx.execute(sql`INSERT INTO holding_users (holding_id, user_id, holding_role)
+        VALUES (${holdingId}, ${user.id}, ${HoldingRole.Owner})`);
+      await recordEvent(
+        tx,
+        { userId: user.id, holdingId, sessionId: null },
+        {
+          action: EventAction.Create,
+          source: Module.Holding,
+          objectType: 'Holding',
+          data: { Name: input.holdingName, YearId: yearId },
+        },
+      );
+    }
+    // The restricted login of the sign-up ends: the next one is with the password.
+    await tx.execute(
+      sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${user.id} AND revoked_at IS NULL`,
+    );
+    return { holdingId, email: user.email };
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+  return result;
+}
+
+/**
+ * `POST /api/signup/v1/cancel`: the person refused what sign-up needs. The account being set up is deleted
+ * (with its logins and tokens) and its sign-up links stop working; an account already set up is refused.
+ */
+export async function cancelSignup(deps: SignupDeps, auth: AuthContext): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const user = await pendingAccount(tx, auth);
+    await closeSignupRequests(tx, user.email);
+    await tx.execute(sql`DELETE FROM access_tokens WHERE user_id = ${user.id}`);
+    await tx.execute(sql`DELETE FROM users WHERE id = ${user.id} AND signup_pending`);
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+}
+
+export interface SignupRequestDeps {
+  db: Db;
+  publicUrl: string;
+  productName: string;
+  wakeMailer(): void;
+}
+
+/**
+ * `POST /api/signup/v1/request?email=`: the login-link dialog's 'sign up'. An address without an account is
+ * mailed a sign-up link (at most `signupRequestsPerHour` an hour); an address with one gets nothing. The answer
+ * is the same either way, so that it tells nobody whether the address has an account.
+ */
+export async function requestSignupLink(
+  deps: SignupRequestDeps,
+  email: string,
+  language: string | undefined,
+): Promise<true> {
+  const address = email.trim();
+  if (!isEmail(address)) {
+    throw badRequest(signupMessages.invalidEmail, [
+      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
+    ]);
+  }
+  if (await hasSetUpAccount(deps.db, address)) return true;
+  const queued = await deps.db.transaction(async (tx) => {
+    if ((await signupRequestsSince(tx, address, new Date(Date.now() - 3_600_000))) >= signupRequestsPerHour) {
+      return false;
+    }
+    const link = await createSignupLink(tx, {
+      publicUrl: deps.publicUrl,
+      email: address,
+      invitationId: null,
+    });
+    const mail = renderMail('signupLink', mailLanguage(language), {
+      brand: deps.productName,
+      email: address,
+      days: signupLinkLifetimeDays,
+      link,
+    });
+    await queueMail(tx, { to: address, subject: mail.subject, text: mail.text, html: mail.html });
+    return true;
+  });
+  if (queued) deps.wakeMailer();
+  return true;
+}
+
+/**
+ * `GET /api/session/v1/login/sso/check?email=&invite=`: the login link of the identity provider of the address's
+ * domain, where the brand has single sign-on and the domain is configured; otherwise null, and the login screen
+ * goes on to the password step. It depends on the domain only, never on whether the address has an account.
+ */
+export function ssoLoginLink(
+  links: ReadonlyMap<string, string>,
+  brandId: BrandId,
+  email: string,
+  invite: string | undefined,
+): SsoCheckResponse {
+  const address = email.trim();
+  if (!isEmail(address)) {
+    throw badRequest(signupMessages.invalidEmail, [
+      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
+    ]);
+  }
+  if (!brands[brandId].features.singleSignOn) return { loginLink: null };
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  const template = links.get(domain);
+  if (!template) return { loginLink: null };
+  const loginLink = template
+    .replaceAll('{email}', encodeURIComponent(address))
+    .replaceAll('{invite}', encodeURIComponent(invite ?? ''));
+  return { loginLink };
+}
