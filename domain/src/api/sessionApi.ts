@@ -368,7 +368,10 @@ export const apiErrorSchema = z.object({
   AuthError: z.boolean().optional(),
   /** A 409 conflict: what changed, as `type:id` (`cropping:12`, `holding:3`, `member:3:8`, `setting:40`). */
   Resources: z.array(z.string()).optional(),
-  /** A 409 conflict: who made the change the save would overwrite; null when the server cannot tell. */
-  ChangedBy: z.object({ UserId: z.number().int(), Name: z.string() }).nullish(),
+  /**
+   * A 409 conflict: who made the change the save would overwrite (`Self`: the caller, in another tab); null
+   * when the server cannot tell.
+   */
+  ChangedBy: z.object({ UserId: z.number().int(), Name: z.string(), Self: z.boolean() }).nullish(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

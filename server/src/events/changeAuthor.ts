@@ -17,17 +17,23 @@ export interface ChangeAuthor {
   UserId: number;
   /** "First Last", else the e-mail address. */
   Name: string;
+  /** The caller made it themself, in another tab or window. */
+  Self: boolean;
 }
 
-/** The user a record's `changed_by` names, or null when the change named nobody or the user is gone. */
+/**
+ * The user a record's `changed_by` names, or null when the change named nobody or the user is gone. `Self` is
+ * worked out from the author the transaction named with {@link markChangeAuthor}.
+ */
 export async function changeAuthorOf(db: Db, userId: number | null): Promise<ChangeAuthor | null> {
   if (userId === null) return null;
-  const [row] = await sqlRows<{ id: number; name: string }>(
+  const [row] = await sqlRows<{ id: number; name: string; self: boolean }>(
     db,
-    sql`SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) AS name
+    sql`SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) AS name,
+               coalesce(id = change_author(), false) AS self
         FROM users WHERE id = ${userId}`,
   );
-  return row ? { UserId: row.id, Name: row.name } : null;
+  return row ? { UserId: row.id, Name: row.name, Self: row.self } : null;
 }
 
 /**

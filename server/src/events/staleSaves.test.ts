@@ -56,7 +56,7 @@ function expectConflict(
   expect(response.headers['x-omnia-retry']).toBe('No');
   expect(response.json()).toMatchObject({
     Resources: [resource],
-    ChangedBy: by && { UserId: by.id, Name: by === anna ? 'Anna Field' : 'Ben Ridge' },
+    ChangedBy: by && { UserId: by.id, Name: by === anna ? 'Anna Field' : 'Ben Ridge', Self: false },
   });
 }
 
@@ -183,7 +183,7 @@ describe('a stale settings save', () => {
     expect((await save(annaHeaders, own('{"a":1}', 0))).json()).toEqual({ Version: 1 });
     const stale = await save(annaHeaders, own('{"a":2}', 0));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().ChangedBy).toEqual({ UserId: anna.id, Name: 'Anna Field' });
+    expect(stale.json().ChangedBy).toEqual({ UserId: anna.id, Name: 'Anna Field', Self: true });
     // Without a version the save replaces what is stored, as before.
     const unversioned = await save(annaHeaders, { ...own('{"a":3}', 0), Version: undefined });
     expect(unversioned.json()).toEqual({ Version: 2 });

@@ -42,7 +42,10 @@ export const conflict = (message: string, resources: string[] = []) =>
  * the client shows as the conflict dialog, and `ChangedBy`, who made the change (null when unknown). Retrying
  * the same write cannot succeed, so it says not to.
  */
-export const staleWrite = (resource: string, changedBy: { UserId: number; Name: string } | null = null) =>
+export const staleWrite = (
+  resource: string,
+  changedBy: { UserId: number; Name: string; Self: boolean } | null = null,
+) =>
   new HttpError(
     409,
     'Another user has changed this since you opened it. Refresh to see their changes before you save yours.',
