@@ -118,5 +118,11 @@ export function presentEvent(row: EventRow): z.infer<typeof eventSchema> {
 }
 
 export function presentSetting(row: SettingRow): z.infer<typeof settingSchema> {
-  return { HoldingId: row.holding_id, UserId: row.user_id, Key: row.key, Value: row.value, Version: row.version };
+  return {
+    HoldingId: row.holding_id,
+    UserId: row.user_id,
+    Key: row.key,
+    Value: row.value,
+    Version: row.version,
+  };
 }
