@@ -20,6 +20,11 @@ export interface TestServer {
   /** What the server printed so far (the last 64 kB), for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /**
+   * Stops the server as a deployment does (SIGTERM) and starts it again on the same port and database; resolves
+   * once it answers again. `whileDown` runs between the two.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 export interface StartServerOptions {
@@ -69,31 +74,42 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
-  const child = spawn(process.execPath, ['--conditions=headland-compiled', mainFile], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  child.once('error', (error) => collect(Buffer.from(`\n${error.message}\n`)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const launch = () => {
+    const child = spawn(process.execPath, ['--conditions=headland-compiled', mainFile], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('error', (error) => collect(Buffer.from(`\n${error.message}\n`)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, exited };
+  };
+  let running = launch();
 
   const stop = async () => {
-    await stopChild(child, exited);
+    await stopChild(running.child, running.exited);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const readyTimeoutMs = options.readyTimeoutMs ?? 150_000;
   try {
-    await waitForHealth(url, exited, () => output, options.readyTimeoutMs ?? 150_000);
+    await waitForHealth(url, running.exited, () => output, readyTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, dataDir, output: () => output, stop };
+  const restart = async (whileDown?: () => Promise<void>) => {
+    await stopChild(running.child, running.exited);
+    await whileDown?.();
+    running = launch();
+    await waitForHealth(url, running.exited, () => output, readyTimeoutMs);
+  };
+  return { url, dataDir, output: () => output, stop, restart };
 }
 
 /**

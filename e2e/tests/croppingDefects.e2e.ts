@@ -179,6 +179,27 @@ describe('croppings a user can rely on', () => {
         `/api/croppings/v1/${cropping.CroppingId}`,
       );
       expect(stored.CropDescr).toBe('Sprayed by Anna');
+
+      // Refresh first, then the user may retry: the form keeps what was typed and saves over the newer version.
+      const reread = second.page.waitForResponse(
+        (response) =>
+          response.request().method() === 'GET' &&
+          new URL(response.url()).pathname === `/api/croppings/v1/${cropping.CroppingId}`,
+      );
+      await conflict.getByRole('button', { name: 'Refresh' }).click();
+      await conflict.waitFor({ state: 'detached' });
+      await reread;
+      const description = second.editor.getByRole('textbox', { name: 'Description', exact: true });
+      expect(await description.inputValue()).toBe('Sprayed by Ben');
+      await second.editor.getByRole('button', { name: 'Save' }).click();
+      await description.waitFor({ state: 'detached' });
+      const retried = await callApi<{ CropDescr: string | null }>(
+        running.server.url,
+        token,
+        'GET',
+        `/api/croppings/v1/${cropping.CroppingId}`,
+      );
+      expect(retried.CropDescr).toBe('Sprayed by Ben');
     },
     testTimeoutMs,
   );

@@ -38,6 +38,8 @@ export const holdingDetailsSchema = holdingSummarySchema.extend({
   HoldingCropYears: z.array(holdingCropYearSchema),
   ReadOnly: z.boolean(),
   CanExport: z.boolean(),
+  /** Moved on by every change of the holding; the edit dialog's save sends the one it read (409 if stale). */
+  Version: id,
 });
 export type HoldingDetails = z.infer<typeof holdingDetailsSchema>;
 
@@ -121,6 +123,8 @@ export type HoldingStatus = z.infer<typeof holdingStatusResponseSchema>;
  */
 export const holdingInputSchema = z.object({
   HoldingId: dbId.nullish(),
+  /** The holding's Version the dialog read: a save over a later change is refused with 409. */
+  Version: dbId.nullish(),
   TradingName: z.string().max(200).nullish(),
   AccountNumber: z.string().max(1000).nullish(),
   Address: z.string().max(2000).nullish(),

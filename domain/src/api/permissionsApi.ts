@@ -48,6 +48,8 @@ export const permissionsUserSchema = z.object({
   croppingPermissions: z.array(croppingPermissionSchema),
   /** False when the restricted member may access any cropping ('Access any cropping' ticked). */
   restrictCroppingAccess: z.boolean(),
+  /** The membership's version, moved on by every change of it; a save sends the one it read. */
+  version: id,
 });
 export type PermissionsUser = z.infer<typeof permissionsUserSchema>;
 
@@ -115,6 +117,8 @@ export const savePermissionsUserSchema = z.object({
   restrictCroppingAccess: z.boolean().nullish(),
   /** Sent only for users with restricted cropping access; entries for croppings of `year`. */
   croppingPermissions: z.array(croppingPermissionSchema).max(20_000).nullish(),
+  /** The membership's version the dialog read: a change or removal over a later change is refused with 409. */
+  version: dbId.nullish(),
 });
 export type SavePermissionsUser = z.infer<typeof savePermissionsUserSchema>;
 

@@ -199,6 +199,8 @@ export const settingSchema = z.object({
   UserId: z.number().int().nullable(),
   Key: z.string(),
   Value: z.string().nullable(),
+  /** Moved on by every save of the setting; a save sends the one it read. */
+  Version: z.number().int().optional(),
 });
 
 export const selectHoldingResponseSchema = z.object({
@@ -317,7 +319,15 @@ export const saveSettingRequestSchema = z.object({
   HoldingId: dbId.nullable(),
   Key: z.string().trim().min(1).max(100),
   Value: z.string().max(100_000).nullable(),
+  /**
+   * The setting's Version the client read, 0 when it read none: a save over a later one (or over one saved
+   * meanwhile where none was read) is refused with 409. Without it the save replaces whatever is stored.
+   */
+  Version: z.number().int().min(0).max(2_147_483_647).nullish(),
 });
+
+/** The saved setting's Version, for the next save to send. */
+export const saveSettingResponseSchema = z.object({ Version: z.number().int() });
 
 /**
  * The session heartbeat. `return` says what to send back: the holding's active sessions (unless `sessions` is
@@ -361,6 +371,12 @@ export const apiErrorSchema = z.object({
     )
     .optional(),
   AuthError: z.boolean().optional(),
+  /** A 409 conflict: what changed, as `type:id` (`cropping:12`, `holding:3`, `member:3:8`, `setting:40`). */
   Resources: z.array(z.string()).optional(),
+  /**
+   * A 409 conflict: who made the change the save would overwrite (`Self`: the caller, in another tab); null
+   * when the server cannot tell.
+   */
+  ChangedBy: z.object({ UserId: z.number().int(), Name: z.string(), Self: z.boolean() }).nullish(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -39,13 +39,17 @@ export const conflict = (message: string, resources: string[] = []) =>
 
 /**
  * A write based on a version of `resource` that another user has since changed: 409 with `Resources`, which
- * the client shows as the conflict dialog. Retrying the same write cannot succeed, so it says not to.
+ * the client shows as the conflict dialog, and `ChangedBy`, who made the change (null when unknown). Retrying
+ * the same write cannot succeed, so it says not to.
  */
-export const staleWrite = (resource: string) =>
+export const staleWrite = (
+  resource: string,
+  changedBy: { UserId: number; Name: string; Self: boolean } | null = null,
+) =>
   new HttpError(
     409,
     'Another user has changed this since you opened it. Refresh to see their changes before you save yours.',
-    { Resources: [resource] },
+    { Resources: [resource], ChangedBy: changedBy },
     { 'X-Omnia-Retry': 'No' },
   );
 

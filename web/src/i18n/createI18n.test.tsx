@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { renderWithProviders } from '../testing/renderWithProviders.tsx';
 import { createI18n } from './createI18n.ts';
 import en from './en.json';
+import enLive from './en.live.json';
 
 function Probe({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -26,6 +27,12 @@ describe('createI18n', () => {
     expect(i18n.language).toBe(language);
     expect(i18n.t('terms.accept')).toBe(en.terms.accept);
     expect(i18n.t('no.such.text')).toBe('(?no.such.text)');
+  });
+
+  it.each(['de', 'pl', 'bg'])('reads the texts of %s from its area files, picked up by name', (language) => {
+    const i18n = createI18n(language);
+    expect(i18n.t('live.conflict.refresh')).not.toBe(enLive.live.conflict.refresh);
+    expect(i18n.t('live.conflict.stopNamed', { name: 'Anna Field' })).toContain('Anna Field');
   });
 
   it('prefers a caller default over the missing-text marker', () => {

@@ -12,8 +12,8 @@ import enLive from './en.live.json';
 import enImports from './en.imports.json';
 import enSignup from './en.signup.json';
 
-/** Texts per language. Only English is written so far; every other language falls back to it key by key. */
-const resources = {
+/** Texts per language. Every language falls back to English key by key where it has no text yet. */
+const resources: Record<string, { translation: Record<string, unknown> }> = {
   en: {
     translation: {
       ...en,
@@ -30,6 +30,17 @@ const resources = {
     },
   },
 };
+
+// The other languages' area files (`de.live.json`, ...), picked up by name: `<language>.<area>.json`.
+const otherLanguages = import.meta.glob<Record<string, unknown>>(['./*.*.json', '!./en.*.json'], {
+  eager: true,
+  import: 'default',
+});
+for (const [path, texts] of Object.entries(otherLanguages)) {
+  const language = path.slice('./'.length).split('.')[0]!;
+  resources[language] ??= { translation: {} };
+  Object.assign(resources[language].translation, texts);
+}
 
 /** What the product shows for a text id that no language has, so a gap is visible rather than blank. */
 export function missingText(key: string): string {

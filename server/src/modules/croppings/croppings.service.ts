@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
 import type { Cropping } from '@headland/domain/cropping';
@@ -16,8 +17,9 @@ import { Region } from '@headland/domain/region';
 import { perennialContinuation } from '@headland/domain/rotation';
 import { formatHectares, roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
+import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { notFound, staleWrite, validationFailed } from '../../http/httpErrors.ts';
+import { notFound, validationFailed } from '../../http/httpErrors.ts';
 import { prepareBoundary, type StoredBoundary } from '../fields/boundaryGeometry.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
 import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
@@ -320,6 +322,7 @@ export async function updateCropping(
 ): Promise<void> {
   const boundary = await boundaryOf(db, body, srid);
   await db.transaction(async (tx) => {
+    await markChangeAuthor(tx, caller.actor.userId);
     const before = await visibleCropping(tx, caller, croppingId);
     const merged = mergeCroppingWrite(storedDraft(before), body);
     const moved = merged.FieldId === before.field_id ? [] : [before.field_id];
@@ -334,8 +337,13 @@ export async function updateCropping(
     );
     // Read again under the field's lock: a save that committed meanwhile is what this one is laid over.
     const row = await visibleCropping(tx, caller, croppingId);
-    if (body.Version !== undefined && body.Version !== row.version)
-      throw staleWrite(`cropping:${croppingId}`);
+    await assertCurrentVersion(
+      tx,
+      `cropping:${croppingId}`,
+      body.Version,
+      row.version,
+      sql`SELECT changed_by FROM croppings WHERE id = ${croppingId}`,
+    );
     const draft = settleArea(
       row.version === before.version ? merged : mergeCroppingWrite(storedDraft(row), body),
       context,

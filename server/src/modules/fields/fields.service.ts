@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FieldResponse, FieldWrite, Srid } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -5,8 +6,9 @@ import { fieldArea } from '@headland/domain/field';
 import { uniqueName } from '@headland/domain/uniqueName';
 import { roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
+import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { forbidden, notFound, staleWrite, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import { forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
 import { countHiddenCroppings, selectHiddenCroppingYears } from '../croppings/croppingAccess.ts';
 import { keepCroppingsInsideField } from '../croppings/croppings.queries.ts';
 import { loadCroppingResponses } from '../croppings/croppingResponses.ts';
@@ -229,11 +231,18 @@ export async function updateField(
   };
   const areaType = checkField(draft);
   await db.transaction(async (tx) => {
+    await markChangeAuthor(tx, caller.actor.userId);
     await lockHoldingFields(tx, caller.holdingId);
     await lockFields(tx, caller.holdingId, [fieldId]);
     const [locked] = await selectFieldRows(tx, caller.holdingId, { fieldId, srid: null });
     if (!locked) throw notFound(fieldNotFoundMessage);
-    if (body.Version !== undefined && body.Version !== locked.version) throw staleWrite(`field:${fieldId}`);
+    await assertCurrentVersion(
+      tx,
+      `field:${fieldId}`,
+      body.Version,
+      locked.version,
+      sql`SELECT changed_by FROM fields WHERE id = ${fieldId}`,
+    );
     const wanted = draft.name!.trim();
     const name =
       wanted === current.name

@@ -14,6 +14,7 @@ import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
 import { roundTo } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../db/schema.ts';
+import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
@@ -395,10 +396,18 @@ export async function updateHolding(
   }
   assertWritableSession(caller);
   await deps.db.transaction(async (tx) => {
+    await markChangeAuthor(tx, caller.auth.user.id);
     const stored = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
     if (!stored) throw notFound('This holding does not exist.');
     if (!mayOpen(caller, stored)) throw forbidden('You do not have access to this holding.');
     if (!permissionsOn(caller, stored).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
+    await assertCurrentVersion(
+      tx,
+      `holding:${holdingId}`,
+      input.holding.Version,
+      stored.version,
+      sql`SELECT changed_by FROM holdings WHERE id = ${holdingId}`,
+    );
     assertMayChangeReportsFlag(caller, input, stored.exclude_from_user_reports);
     const resolved = await resolveSave(tx, caller, input, stored);
 

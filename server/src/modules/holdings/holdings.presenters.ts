@@ -32,6 +32,7 @@ export function presentHoldingDetails(caller: HoldingsCaller, record: HoldingRec
     })),
     ReadOnly: !mayChangeHolding(caller, record),
     CanExport: mayExport(caller, record),
+    Version: record.version,
   };
 }
 

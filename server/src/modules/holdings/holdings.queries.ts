@@ -41,12 +41,15 @@ export interface HoldingRecord {
   owner_roles: number[];
   /** The user is a restricted member of the holding limited to some croppings. */
   cropping_restricted: boolean;
+  version: number;
+  /** Who made the holding's latest change (migration 0015), when known. */
+  changed_by: number | null;
 }
 
 function recordColumns(userId: number): SQL {
   return sql`h.id, h.trading_name, h.account_number, h.address, h.town_id, t.name AS town, h.region_id,
     h.business_id, b.name AS business, h.nvz, h.p_sorp_capacity, h.agronomist_id, h.weather_station_id,
-    h.exclude_from_user_reports, h.can_change_region, h.satellite, h.features,
+    h.exclude_from_user_reports, h.can_change_region, h.satellite, h.features, h.version, h.changed_by,
     coalesce((SELECT json_agg(json_build_object('year_id', y.year_id, 'total_area', y.total_area,
                 'grassland_derogation_number', y.grassland_derogation_number, 'pk_model', y.pk_model)
                 ORDER BY y.year_id)

@@ -1,20 +1,58 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { CroppingAccess } from '../croppings/croppingAccess.ts';
-import { activeSessionWindow, eventVisibleSql, type EventRow } from '../session/session.queries.ts';
+import {
+  activeSessionWindow,
+  eventVisibleSql,
+  type EventRow,
+  type HoldingUserRow,
+} from '../session/session.queries.ts';
 import { isoTimestamp, sqlRows } from '../session/sqlRows.ts';
 
-/** One event by id, on its holding. */
-export async function eventById(
+/**
+ * One event by id, on its holding, with its author as a member of the holding (null when the event has none
+ * or the user is gone): one round trip for everything the live message carries.
+ */
+export async function eventWithAuthor(
   db: Db,
   eventId: number,
-): Promise<(EventRow & { holding_id: number }) | null> {
-  const [row] = await sqlRows<EventRow & { holding_id: number }>(
+): Promise<{ event: EventRow & { holding_id: number }; author: HoldingUserRow | null } | null> {
+  const [row] = await sqlRows<
+    EventRow & { holding_id: number } & {
+      [K in keyof HoldingUserRow as `author_${K}`]: HoldingUserRow[K] | null;
+    }
+  >(
     db,
-    sql`SELECT e.id, e.holding_id, e.user_id, e.date, e.session_id, e.action, e.data, e.source, e.object_type
-          FROM events e WHERE e.id = ${eventId}`,
+    sql`SELECT e.id, e.holding_id, e.user_id, e.date, e.session_id, e.action, e.data, e.source, e.object_type,
+               u.id AS author_id, u.email AS author_email, u.first_name AS author_first_name,
+               u.last_name AS author_last_name, u.role AS author_role, m.holding_role AS author_holding_role
+          FROM events e
+          LEFT JOIN users u ON u.id = e.user_id
+          LEFT JOIN holding_users m ON m.user_id = e.user_id AND m.holding_id = e.holding_id
+         WHERE e.id = ${eventId}`,
   );
-  return row ?? null;
+  if (!row) return null;
+  const {
+    author_id,
+    author_email,
+    author_first_name,
+    author_last_name,
+    author_role,
+    author_holding_role,
+    ...event
+  } = row;
+  const author =
+    author_id === null
+      ? null
+      : ({
+          id: author_id,
+          email: author_email,
+          first_name: author_first_name,
+          last_name: author_last_name,
+          role: author_role,
+          holding_role: author_holding_role,
+        } as HoldingUserRow);
+  return { event, author };
 }
 
 /** Whether a restricted member may see the event: the same rule as the heartbeat's event list. */

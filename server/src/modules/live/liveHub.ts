@@ -5,13 +5,14 @@ import { orderSessions } from '@headland/domain/sessionOrder';
 import type { Db } from '../../db/database.ts';
 import { loadAuthContext, type AuthContext } from '../session/authContext.ts';
 import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.presenters.ts';
-import { activeSessions, usersOnHolding } from '../session/session.queries.ts';
-import { eventById, eventVisibleTo } from './live.queries.ts';
+import { activeSessions } from '../session/session.queries.ts';
+import { eventVisibleTo, eventWithAuthor } from './live.queries.ts';
 
 /** The part of a WebSocket the hub uses. */
 export interface HubSocket {
   readonly readyState: number;
-  send(data: string): void;
+  /** A Buffer goes as a text frame with `binary: false`: encoded once, it is sent to many sockets. */
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -71,35 +72,48 @@ export class LiveHub {
     return this.byHolding.has(holdingId);
   }
 
-  /** Pushes a new event of a holding to the sockets allowed to hear of it. */
+  /**
+   * Pushes a new event of a holding to the sockets allowed to hear of it. The event and its author are read in
+   * one query, the message is written and encoded once, and each member is authorised once, however many tabs
+   * they have open: the cost per socket is one send.
+   */
   async deliverEvent(eventId: number, holdingId: number): Promise<void> {
+    if (!this.byHolding.get(holdingId)?.size) return;
+    const found = await eventWithAuthor(this.db, eventId);
     const connections = this.byHolding.get(holdingId);
-    if (!connections?.size) return;
-    const row = await eventById(this.db, eventId);
-    if (!row) return;
-    const event = presentEvent(row);
-    const users = await usersOnHolding(this.db, holdingId, row.user_id === null ? [] : [row.user_id]);
-    const message = JSON.stringify({
-      Type: 'events',
-      Data: { Events: [event], Users: users.map(presentHoldingUser) },
-    } satisfies LiveMessage);
-    // One visibility query per restricted member, however many tabs they have open.
-    const restrictedVisible = new Map<number, Promise<boolean>>();
-    await Promise.all(
-      [...connections].map(async (connection) => {
-        const { session, user } = connection.auth;
-        if (!mayReadEvent(session.permissions, event)) return;
-        if (session.restrictCroppingAccess) {
-          let visible = restrictedVisible.get(user.id);
-          if (!visible) {
-            visible = eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true });
-            restrictedVisible.set(user.id, visible);
-          }
-          if (!(await visible)) return;
-        }
-        send(connection, message);
-      }),
+    if (!found || !connections?.size) return;
+    const event = presentEvent(found.event);
+    const bytes = Buffer.from(
+      JSON.stringify({
+        Type: 'events',
+        Data: { Events: [event], Users: found.author ? [presentHoldingUser(found.author)] : [] },
+      } satisfies LiveMessage),
     );
+    const mayHear = new Map<number, boolean | Promise<boolean>>();
+    const waiting: Promise<void>[] = [];
+    for (const connection of connections) {
+      const { session, user } = connection.auth;
+      let allowed = mayHear.get(user.id);
+      if (allowed === undefined) {
+        allowed = !mayReadEvent(session.permissions, event)
+          ? false
+          : // A restricted member: one visibility query, whatever the number of their tabs.
+            session.restrictCroppingAccess
+            ? eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true })
+            : true;
+        mayHear.set(user.id, allowed);
+      }
+      if (allowed === true) send(connection, bytes);
+      else if (allowed !== false) {
+        const pending = allowed;
+        waiting.push(
+          pending.then((visible) => {
+            if (visible) send(connection, bytes);
+          }),
+        );
+      }
+    }
+    await Promise.all(waiting);
   }
 
   /** Sends the holding's active sessions to its sockets, once for changes close together. */
@@ -191,6 +205,8 @@ export class LiveHub {
   }
 }
 
-function send(connection: LiveConnection, text: string): void {
-  if (connection.socket.readyState === socketOpen) connection.socket.send(text);
+function send(connection: LiveConnection, data: string | Buffer): void {
+  if (connection.socket.readyState !== socketOpen) return;
+  if (typeof data === 'string') connection.socket.send(data);
+  else connection.socket.send(data, { binary: false });
 }

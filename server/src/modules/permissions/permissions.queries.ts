@@ -15,6 +15,9 @@ export interface MemberRow {
   holding_role: number;
   holding_permissions: unknown;
   restrict_cropping_access: boolean;
+  version: number;
+  /** Who made the membership's latest change (migration 0015), when known. */
+  changed_by: number | null;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function holdingMembers(
     db,
     sql`
     SELECT m.user_id, u.email, u.first_name, u.last_name, u.role, u.permissions AS user_permissions,
-           m.holding_role, m.holding_permissions, m.restrict_cropping_access
+           m.holding_role, m.holding_permissions, m.restrict_cropping_access, m.version, m.changed_by
       FROM holding_users m JOIN users u ON u.id = m.user_id
      WHERE m.holding_id = ${holdingId}
      ORDER BY lower(u.last_name), lower(u.first_name), lower(u.email), u.id
@@ -66,7 +69,7 @@ export async function dialogMembers(
     db,
     sql`
     SELECT h.features, m.user_id, u.email, u.first_name, u.last_name, u.role, u.permissions AS user_permissions,
-           m.holding_role, m.holding_permissions, m.restrict_cropping_access,
+           m.holding_role, m.holding_permissions, m.restrict_cropping_access, m.version, m.changed_by,
            CASE WHEN m.holding_role = ${HoldingRole.RestrictedMember} AND m.restrict_cropping_access THEN
              ARRAY(SELECT cp.cropping_id
                      FROM cropping_permissions cp JOIN croppings c ON c.id = cp.cropping_id
@@ -212,4 +215,16 @@ export async function revokeToken(db: Db, tokenId: string): Promise<void> {
       UPDATE access_tokens SET revoked_at = now() WHERE id = ${tokenId} RETURNING session_id)
     UPDATE sessions SET ended_at = now()
      WHERE id IN (SELECT session_id FROM revoked) AND ended_at IS NULL`);
+}
+
+/** Who last removed `userId` from the holding, from the removal's event; null when no event says. */
+export async function memberRemovedBy(db: Db, holdingId: number, userId: number): Promise<number | null> {
+  const [row] = await sqlRows<{ user_id: number | null }>(
+    db,
+    sql`SELECT user_id FROM events
+         WHERE holding_id = ${holdingId} AND object_type = 'HoldingUser' AND action = 'd'
+           AND data->>'UserId' = ${String(userId)}
+         ORDER BY id DESC LIMIT 1`,
+  );
+  return row?.user_id ?? null;
 }

@@ -11,8 +11,9 @@ import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/h
 import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import { visibleCroppingEntries, type ListedCropping } from '@headland/domain/visibleCroppings';
 import type { Db } from '../../db/database.ts';
+import { changeAuthorOf, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound, staleWrite } from '../../http/httpErrors.ts';
 import { invitationsOf } from '../invitations/invitations.service.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import {
@@ -30,6 +31,7 @@ import {
   dialogMembers,
   holdingFeatures,
   holdingMembers,
+  memberRemovedBy,
   removeMember,
   revokeToken,
   saveCroppingPermissions,
@@ -145,6 +147,7 @@ export async function getPermissions(
         .sort((a, b) => listedAt.get(a)! - listedAt.get(b)!)
         .map((croppingId) => ({ croppingId, authorized: false })),
       restrictCroppingAccess: member.restrict_cropping_access,
+      version: member.version,
     };
   });
 
@@ -329,10 +332,20 @@ export async function savePermissions(
   const affected = new Set<number>();
   let ownersChanged = false;
   await deps.db.transaction(async (tx) => {
+    await markChangeAuthor(tx, caller.auth.user.id);
     const features = await holdingFeatures(tx, caller.holdingId);
     if (features === null) throw notFound('This holding does not exist.');
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const byId = new Map(members.map((member) => [member.user_id, member]));
+    // A membership changed since the dialog read it: the whole save stops rather than undo that change.
+    for (const entry of request.users) {
+      if (entry.version === null || entry.version === undefined) continue;
+      const member = byId.get(entry.userId);
+      if (member?.version === entry.version) continue;
+      // Read by the dialog but removed since: the removal's event names who removed them.
+      const author = member ? member.changed_by : await memberRemovedBy(tx, caller.holdingId, entry.userId);
+      throw staleWrite(`member:${caller.holdingId}:${entry.userId}`, await changeAuthorOf(tx, author));
+    }
     const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
     const after = membersAfter(members, request.users);
     const ownerPermissions = holdingOwnerPermissions(after, features);

@@ -120,5 +120,11 @@ export function presentEvent(row: EventRow): z.infer<typeof eventSchema> {
 }
 
 export function presentSetting(row: SettingRow): z.infer<typeof settingSchema> {
-  return { HoldingId: row.holding_id, UserId: row.user_id, Key: row.key, Value: row.value };
+  return {
+    HoldingId: row.holding_id,
+    UserId: row.user_id,
+    Key: row.key,
+    Value: row.value,
+    Version: row.version,
+  };
 }

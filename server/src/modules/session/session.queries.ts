@@ -273,13 +273,14 @@ export interface SettingRow {
   user_id: number | null;
   key: string;
   value: string | null;
+  version: number;
 }
 
 /** The user's settings for the holding, the user's global ones, and the holding-wide ones. */
 export async function sessionSettings(db: Db, userId: number, holdingId: number): Promise<SettingRow[]> {
   return sqlRows<SettingRow>(
     db,
-    sql`SELECT holding_id, user_id, key, value FROM settings
+    sql`SELECT holding_id, user_id, key, value, version FROM settings
          WHERE (user_id = ${userId} AND (holding_id = ${holdingId} OR holding_id IS NULL))
             OR (user_id IS NULL AND holding_id = ${holdingId})
          ORDER BY key, holding_id NULLS FIRST, user_id NULLS FIRST`,

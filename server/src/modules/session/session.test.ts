@@ -365,9 +365,9 @@ describe('POST /api/session/v1/holdings/select', () => {
       (${brook.id}, ${owner.id}, 'other-holding', 'e')`);
     const { body } = await selectHolding(t.app, await signIn(t.app, owner), greenacre.id);
     expect(body.Settings).toEqual([
-      { HoldingId: greenacre.id, UserId: null, Key: 'holding-wide', Value: 'c' },
-      { HoldingId: null, UserId: owner.id, Key: 'mine-everywhere', Value: 'b' },
-      { HoldingId: greenacre.id, UserId: owner.id, Key: 'mine-here', Value: 'a' },
+      { HoldingId: greenacre.id, UserId: null, Key: 'holding-wide', Value: 'c', Version: 1 },
+      { HoldingId: null, UserId: owner.id, Key: 'mine-everywhere', Value: 'b', Version: 1 },
+      { HoldingId: greenacre.id, UserId: owner.id, Key: 'mine-here', Value: 'a', Version: 1 },
     ]);
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { saveSettingRequestSchema } from '@headland/domain/api/sessionApi';
+import { saveSettingRequestSchema, saveSettingResponseSchema } from '@headland/domain/api/sessionApi';
 import { requireAuth } from '../session/accessHook.ts';
 import { saveSetting } from './settings.service.ts';
 
@@ -12,7 +11,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     {
       // Who may write which scope depends on the body; the service checks it.
       config: { access: 'user' },
-      schema: { tags: ['settings'], body: saveSettingRequestSchema, response: { 200: z.literal(true) } },
+      schema: {
+        tags: ['settings'],
+        body: saveSettingRequestSchema,
+        response: { 200: saveSettingResponseSchema },
+      },
     },
     async (request) => saveSetting(app.deps.database.db, requireAuth(request), request.body),
   );

@@ -73,7 +73,7 @@ describe('POST /api/service/settings/save', () => {
       Value: '{"a":1}',
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toBe(true);
+    expect(first.json()).toEqual({ Version: 1 });
     expect(
       (await save(ownerToken, { UserId: owner.id, HoldingId: farm.id, Key: 'map.layers', Value: '{"a":2}' }))
         .statusCode,
@@ -191,8 +191,8 @@ describe('POST /api/service/settings/save', () => {
     const { body } = await selectHolding(t.app, await signIn(t.app, owner), farm.id);
     expect(body.Settings).toEqual(
       expect.arrayContaining([
-        { HoldingId: farm.id, UserId: owner.id, Key: 'map.layers', Value: '{"a":2}' },
-        { HoldingId: farm.id, UserId: null, Key: 'holding.units', Value: 'metric' },
+        { HoldingId: farm.id, UserId: owner.id, Key: 'map.layers', Value: '{"a":2}', Version: 2 },
+        expect.objectContaining({ HoldingId: farm.id, UserId: null, Key: 'holding.units', Value: 'metric' }),
       ]),
     );
     expect(body.Settings.map((setting) => setting.Key)).not.toContain('language');

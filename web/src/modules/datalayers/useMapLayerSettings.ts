@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { saveSettingResponseSchema } from '@headland/domain/api/sessionApi';
 import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { isConflictError } from '../fields/serverMessages.ts';
 import {
   effectiveMapLayerSettings,
   mapLayerSettingsKey,
@@ -12,6 +14,9 @@ import {
 
 const settingsQueryKey = (holdingId: number, userId: number) =>
   ['mapLayerSettings', holdingId, userId] as const;
+/** The saved setting's Version: 0 when none was read, undefined to save over whatever is stored. */
+const versionQueryKey = (holdingId: number, userId: number) =>
+  ['mapLayerSettings', holdingId, userId, 'version'] as const;
 
 export interface MapLayerSettingsState {
   /** What the map shows: the saved choices, with the label options only administrators may change. */
@@ -32,37 +37,63 @@ export function useMapLayerSettings(): MapLayerSettingsState {
   const { user, holding, selection } = useAppSession();
   const canSetLabelOptions = isAdminOrHigher(resolveRole(selection.Role));
 
-  const [saved, setSaved] = useState<MapLayerSettings>(() => {
-    const cached = queryClient.getQueryData<MapLayerSettings>(settingsQueryKey(holding.HoldingId, user.Id));
-    if (cached) return cached;
-    const own = selection.Settings.find(
+  // The session's copy: the select-holding answer, not updated by saves.
+  const [own] = useState(() =>
+    selection.Settings.find(
       (setting) =>
         setting.Key === mapLayerSettingsKey &&
         setting.UserId === user.Id &&
         setting.HoldingId === holding.HoldingId,
-    );
+    ),
+  );
+  const [saved, setSaved] = useState<MapLayerSettings>(() => {
+    const cached = queryClient.getQueryData<MapLayerSettings>(settingsQueryKey(holding.HoldingId, user.Id));
+    if (cached) return cached;
     return parseMapLayerSettings(own?.Value);
   });
+  // Saves go one after another, each with the version the one before left, so that they never conflict with
+  // each other; a save made meanwhile in another tab does.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  // Kept for the whole visit: without it the cache would drop them after five minutes unseen, and the next save
+  // would send the session's old version and meet its own earlier save as a conflict.
+  queryClient.setQueryDefaults(['mapLayerSettings'], { gcTime: Infinity });
 
   const change = useCallback(
     (next: MapLayerSettings) => {
       setSaved(next);
-      queryClient.setQueryData(settingsQueryKey(holding.HoldingId, user.Id), next);
-      void api
-        .post('/api/service/settings/save', {
-          body: {
-            UserId: user.Id,
-            HoldingId: holding.HoldingId,
-            Key: mapLayerSettingsKey,
-            Value: JSON.stringify(next),
-          },
-          spinner: false,
-          errorDialog: false,
-        })
-        // A choice that could not be saved still applies for this visit; it is not worth interrupting the user.
-        .catch(() => undefined);
+      const key = settingsQueryKey(holding.HoldingId, user.Id);
+      const versionKey = versionQueryKey(holding.HoldingId, user.Id);
+      queryClient.setQueryData(key, next);
+      if (queryClient.getQueryData(versionKey) === undefined) {
+        // The version the select-holding answer gave, or 0: none was saved yet.
+        queryClient.setQueryData(versionKey, { version: own?.Version ?? 0 });
+      }
+      queue.current = queue.current.then(async () => {
+        const known = queryClient.getQueryData<{ version: number | undefined }>(versionKey);
+        try {
+          const answer = await api.post('/api/service/settings/save', {
+            body: {
+              UserId: user.Id,
+              HoldingId: holding.HoldingId,
+              Key: mapLayerSettingsKey,
+              Value: JSON.stringify(next),
+              Version: known?.version,
+            },
+            schema: saveSettingResponseSchema,
+            spinner: false,
+            // Only a conflict is told, in stop mode: the choice was made in another tab meanwhile (§8).
+            errorDialog: 'conflicts',
+            conflictMode: 'stop',
+          });
+          queryClient.setQueryData(versionKey, { version: answer.Version });
+        } catch (error) {
+          // The user has been told of the other tab's choice; the next change here is saved over it.
+          if (isConflictError(error)) queryClient.setQueryData(versionKey, { version: undefined });
+          // A choice that could not be saved otherwise still applies for this visit: not worth interrupting.
+        }
+      });
     },
-    [api, queryClient, user.Id, holding.HoldingId],
+    [api, queryClient, user.Id, holding.HoldingId, own],
   );
 
   const settings = useMemo(

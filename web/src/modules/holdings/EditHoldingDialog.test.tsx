@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HoldingDetails } from '@headland/domain/api/holdingsApi';
 import { Role } from '@headland/domain/roles';
+import { ApiProblemDialogs } from '../../shell/dialogs/ApiProblemDialogs.tsx';
 import { EditHoldingDialog } from './EditHoldingDialog.tsx';
 import { nvzGuidance } from './HoldingTab.tsx';
 import { aHoldingDetails } from './testing/holdingsFixtures.ts';
@@ -68,6 +69,39 @@ async function chooseTown(name: string) {
 
 // Mantine's inputs render slowly in jsdom: the longer walks through the form take several seconds.
 describe('EditHoldingDialog', { timeout: 30_000 }, () => {
+  it('sends the version it read; after a conflict and a refresh, saving again goes through', async () => {
+    const holding = aHoldingDetails();
+    const server = fakeHoldingsServer({ holdings: [holding] });
+    const onSaved = vi.fn();
+    renderHoldingsScreen(
+      <>
+        <EditHoldingDialog holding={holding} onClose={vi.fn()} onSaved={onSaved} />
+        <ApiProblemDialogs />
+      </>,
+      { server },
+    );
+    await screen.findByRole('tab', { name: /HOLDING/ });
+    // Another user saves the holding while the dialog is open.
+    server.holdings[0] = { ...holding, TradingName: 'Brook Farm North', Version: 2 };
+    type('Trading Name', 'Brook Farm South');
+    fireEvent.click(saveButton());
+    const conflict = await screen.findByRole('dialog', { name: 'Conflict' });
+    expect(conflict.textContent).toMatch(/refresh first/);
+    expect(server.saves()[0]!.holding.Version).toBe(1);
+    // The form keeps the user's values and shows no error of its own; it saves again only after a refresh.
+    expect(input('Trading Name').value).toBe('Brook Farm South');
+    expect(message('The holding could not be saved.')).toBeNull();
+    expect(saveButton().disabled).toBe(true);
+
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Conflict' })).toBeNull());
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(server.saves()[1]!.holding.Version).toBe(2);
+    expect(server.holdings[0]).toMatchObject({ TradingName: 'Brook Farm South', Version: 3 });
+  });
+
   it('opens on the HOLDING tab titled with the trading name, with a WEATHER tab and the stored values', async () => {
     await setup();
     expect(screen.getByRole('dialog', { name: 'Edit Brook Farm' })).toBeTruthy();

@@ -7,7 +7,7 @@ import type { HoldingDetails, HoldingStatus } from '@headland/domain/api/holding
 import { validateHoldingForm, type HoldingFormField } from '@headland/domain/holdingRules';
 import { isAgronomistOrManager, resolveRole } from '@headland/domain/roles';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
-import { serverMessages } from '../fields/serverMessages.ts';
+import { isConflictError, serverMessages } from '../fields/serverMessages.ts';
 import {
   asksNvzQuestion,
   holdingFormValues,
@@ -16,7 +16,12 @@ import {
   reduceHoldingForm,
 } from './holdingForm.ts';
 import { holdingMessageText, translateHoldingError } from './holdingMessageText.ts';
-import { useHoldingStatus, useRefreshAfterHoldingChange, useSaveHolding } from './holdingsQueries.ts';
+import {
+  useHoldingStatus,
+  useManagedHoldings,
+  useRefreshAfterHoldingChange,
+  useSaveHolding,
+} from './holdingsQueries.ts';
 import { HoldingTab } from './HoldingTab.tsx';
 import { MessageBox } from './MessageBox.tsx';
 import { WeatherTab } from './WeatherTab.tsx';
@@ -53,6 +58,20 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
   const refresh = useRefreshAfterHoldingChange();
 
   const holdingId = holding?.HoldingId ?? null;
+  // The form sends the version its values were read at. After a conflict Save waits until the conflict
+  // dialog's Refresh has read the holding again; the form then keeps the user's values and sends the newer
+  // version, so that saving again (the retry) goes through.
+  const [refusedVersion, setRefusedVersion] = useState<number | null>(null);
+  const storedVersion = useManagedHoldings().data?.Holdings.find(
+    (candidate) => candidate.HoldingId === holdingId,
+  )?.Version;
+  const refreshedVersion =
+    refusedVersion !== null && storedVersion !== undefined && storedVersion !== refusedVersion
+      ? storedVersion
+      : null;
+  const sentVersion = refreshedVersion ?? holding?.Version ?? null;
+  const waitsForRefresh = refusedVersion !== null && refreshedVersion === null;
+  const conflicted = save.isError && isConflictError(save.error);
   const readOnly = (holding?.ReadOnly ?? false) || session.readOnly;
   // The session always has a holding here; brands without post towns have no stations to choose from.
   const weatherTab = brand.features.weather && brand.features.postTown;
@@ -83,7 +102,7 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
   const weatherIssues = issues.filter((issue) => weatherFields.includes(issue.field)).length;
   const holdingIssues = issues.length - weatherIssues;
 
-  const canSave = !readOnly && issues.length === 0 && !stationsLoading && !save.isPending;
+  const canSave = !readOnly && issues.length === 0 && !stationsLoading && !save.isPending && !waitsForRefresh;
 
   const submit = (changeNVZOnAllFields: boolean) => {
     setAsking(false);
@@ -96,9 +115,13 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
           withWeather: weatherTab,
           withReportsOption,
           changeNVZOnAllFields,
+          version: sentVersion,
         }),
       },
       {
+        onError: (error) => {
+          if (isConflictError(error)) setRefusedVersion(sentVersion);
+        },
         onSuccess: async (saved) => {
           await refresh(saved.HoldingId, session.holding.HoldingId);
           onSaved(saved);
@@ -167,7 +190,7 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
             </Tabs.Panel>
           )}
         </Tabs>
-        {save.isError && (
+        {save.isError && !conflicted && (
           <Alert color="red" title={t('holdings.edit.saveFailed')}>
             {failure.length > 0 ? (
               <List size="sm">

@@ -180,8 +180,11 @@ describe('holding form transitions', () => {
       withWeather: false,
       withReportsOption: false,
       changeNVZOnAllFields: false,
+      version: 4,
     });
     expect(request).not.toHaveProperty('holdingWeather');
     expect(request).not.toHaveProperty('excludeFromUserReports');
+    // The version the form was read at goes with the save, so that another user's later save is not overwritten.
+    expect(request.holding.Version).toBe(4);
   });
 });

@@ -272,6 +272,8 @@ export interface SaveOptions {
   /** The user sees the Power BI option (Agronomist or Manager). */
   withReportsOption: boolean;
   changeNVZOnAllFields: boolean;
+  /** The holding's Version the form was read at (null for a new holding): a stale save is refused with 409. */
+  version: number | null;
 }
 
 /** The save payload of holdings spec §3. */
@@ -282,6 +284,7 @@ export function holdingSaveRequest(state: HoldingFormState, options: SaveOptions
   return {
     holding: {
       HoldingId: options.holdingId,
+      Version: options.version,
       TradingName: state.tradingName.trim(),
       AccountNumber: blankToNull(state.accountNumber),
       Address: blankToNull(state.address),

@@ -61,7 +61,10 @@ export function useHoldingStatus(
   });
 }
 
-/** Creates (PUT) or updates (POST) a holding. Failures are shown in the dialog, beside the form. */
+/**
+ * Creates (PUT) or updates (POST) a holding. Failures are shown in the dialog, beside the form, except a
+ * conflict, which the shell's conflict dialog shows.
+ */
 export function useSaveHolding() {
   const api = useApiClient();
   return useMutation({
@@ -74,7 +77,12 @@ export function useSaveHolding() {
     }): Promise<HoldingDetails> =>
       isNew
         ? api.put('/api/holdings/v1', { body: request, schema: holdingDetailsSchema, errorDialog: false })
-        : api.post('/api/holdings/v1', { body: request, schema: holdingDetailsSchema, errorDialog: false }),
+        : // Another user's change made since the dialog read the holding opens the shell's conflict dialog.
+          api.post('/api/holdings/v1', {
+            body: request,
+            schema: holdingDetailsSchema,
+            errorDialog: 'conflicts',
+          }),
   });
 }
 

@@ -4,7 +4,9 @@ import type { PermissionsResponse } from '@headland/domain/api/permissionsApi';
 import { HoldingRole } from '@headland/domain/roles';
 import { fakePermissionsServer } from './testing/fakePermissionsServer.ts';
 import { aPermissionsResponse, aPermissionsUser, viewerId } from './testing/permissionsFixtures.ts';
-import { renderPermissionsDialog } from './testing/renderPermissionsDialog.tsx';
+import { renderPermissionsDialog, renderPermissionsScreen } from './testing/renderPermissionsDialog.tsx';
+import { ApiProblemDialogs } from '../../shell/dialogs/ApiProblemDialogs.tsx';
+import { HoldingPermissionsDialog } from './HoldingPermissionsDialog.tsx';
 
 const ownerTitle = 'Manage users and permissions for this holding';
 const memberTitle = 'Users and permissions';
@@ -248,7 +250,9 @@ describe('Footer and saving', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove and save' }));
     await waitFor(() => expect(server.saves()).toHaveLength(1));
-    expect(server.saves()[0]!.users).toEqual([{ userId: 8, email: 'bob@example.com', delete: true }]);
+    expect(server.saves()[0]!.users).toEqual([
+      { userId: 8, email: 'bob@example.com', delete: true, version: 1 },
+    ]);
   });
 
   it('shows why a save was refused and keeps the changes', async () => {
@@ -261,6 +265,35 @@ describe('Footer and saving', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(roleSelect('Bob Tiller').value).toBe(String(HoldingRole.Owner));
     expect(server.loads()).toBe(1);
+  });
+
+  it('leaves a conflict to the conflict dialog, whose Refresh loads what another owner saved', async () => {
+    const server = fakePermissionsServer({
+      saveFailure: {
+        status: 409,
+        body: {
+          Message: 'Another user has changed this since you opened it.',
+          Resources: ['member:11:8'],
+          ChangedBy: { UserId: 90, Name: 'Carl Hedge', Self: false },
+        },
+      },
+    });
+    renderPermissionsScreen(
+      <>
+        <HoldingPermissionsDialog onClose={vi.fn()} />
+        <ApiProblemDialogs />
+      </>,
+      { server },
+    );
+    await screen.findByRole('table', { name: 'Users of this holding' });
+    fireEvent.change(roleSelect('Bob Tiller'), { target: { value: String(HoldingRole.Owner) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByRole('dialog', { name: 'Conflict' });
+    expect(server.saves()[0]!.users[0]).toMatchObject({ userId: 8, version: 1 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.loads()).toBe(2));
+    await waitFor(() => expect(roleSelect('Bob Tiller').value).toBe(String(HoldingRole.Member)));
   });
 
   it('asks before a member makes themselves restricted, then switches and logs out on Save', async () => {

@@ -75,8 +75,10 @@ export function PermissionsEditor({
   const { filter, grouping } = viewState;
   const setFilter = (value: string) => onViewStateChange({ filter: value });
 
+  /** What the dialog shows of a failure; null for a conflict, which the shell's conflict dialog shows. */
   const problemText = (error: unknown) => {
     const described = describeApiError(error, false);
+    if (described.kind === 'conflict') return null;
     return described.kind === 'message' ? described.message : t('permissions.genericError');
   };
 

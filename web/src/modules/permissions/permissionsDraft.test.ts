@@ -249,7 +249,7 @@ describe('saveRequest', () => {
     expect(second!.holdingPermissions).toEqual(narrowed.holdingPermissions);
     expect(third).toMatchObject({ restrictCroppingAccess: false });
     expect(third).not.toHaveProperty('croppingPermissions');
-    expect(fourth).toEqual({ userId: 12, email: 'gone@example.com', delete: true });
+    expect(fourth).toEqual({ userId: 12, email: 'gone@example.com', delete: true, version: 1 });
   });
 
   it("leaves the viewer's own switch to restricted member to its own call", () => {

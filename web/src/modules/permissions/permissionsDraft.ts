@@ -232,7 +232,13 @@ export function isSelfRestriction(draft: UserDraft, viewer: Viewer): boolean {
 
 function saveEntry(draft: UserDraft, croppingIds: readonly number[]): SavePermissionsUser {
   const { loaded } = draft;
-  const entry: SavePermissionsUser = { userId: loaded.userId, email: loaded.email, delete: draft.deleted };
+  // The membership's version as read: a change another owner made since is not undone (409, conflict dialog).
+  const entry: SavePermissionsUser = {
+    userId: loaded.userId,
+    email: loaded.email,
+    delete: draft.deleted,
+    version: loaded.version,
+  };
   if (draft.deleted) return entry;
   if (draft.holdingRole !== loaded.holdingRole) entry.holdingRole = draft.holdingRole;
   entry.holdingPermissions = draft.holdingPermissions;

@@ -35,12 +35,15 @@ export function useHoldingPermissions(holdingId: number, year: number) {
   });
 }
 
-/** Saves roles, permissions, cropping access and removals; failures are shown in the dialog. */
+/**
+ * Saves roles, permissions, cropping access and removals; failures are shown in the dialog, except a conflict
+ * (a membership changed since the dialog read it), which the shell's conflict dialog shows.
+ */
 export function savePermissions(api: ApiClient, request: SavePermissionsRequest) {
   return api.post('/api/holdings/v1/permissions', {
     body: request,
     schema: savePermissionsResponseSchema,
-    errorDialog: false,
+    errorDialog: 'conflicts',
   });
 }
 

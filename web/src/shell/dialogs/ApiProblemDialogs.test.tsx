@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { ApiClient } from '../http/apiClient.ts';
 import { reloadToLogin } from '../session/reloadToLogin.ts';
@@ -45,12 +46,59 @@ describe('ApiProblemDialogs', () => {
     expect((await screen.findByRole('dialog', { name: 'Error' })).textContent).toContain('Name is taken.');
   });
 
-  it('shows a conflict dialog for a 409 with resources', async () => {
-    const api = clientAnswering(409, { Message: 'Busy', Resources: ['holding:11'] });
-    renderWithProviders(<ApiProblemDialogs />, { api });
+  it('shows a conflict in retry mode: refresh first, then the user may save again', async () => {
+    const api = clientAnswering(409, {
+      Message: 'Busy',
+      Resources: ['holding:11'],
+      ChangedBy: { UserId: 4, Name: 'Anna Field', Self: false },
+    });
+    let reads = 0;
+    function Screen() {
+      useQuery({ queryKey: ['screen'], queryFn: async () => ++reads });
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <Screen />
+        <ApiProblemDialogs />
+      </>,
+      { api },
+    );
+    await waitFor(() => expect(reads).toBe(1));
     await failCall(api);
     const dialog = await screen.findByRole('dialog', { name: 'Conflict' });
-    expect(dialog.textContent).toMatch(/Another user is making changes that conflict/);
+    expect(dialog.textContent).toContain(
+      'Another user is making changes that conflict with yours. If you retry later, you may overwrite their changes, so refresh first to see them.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    [
+      { UserId: 4, Name: 'Anna Field', Self: false },
+      'This action cannot be completed because Anna Field is performing a conflicting operation on the same holding. Check your other tabs, or try again later.',
+    ],
+    [
+      { UserId: 5, Name: 'Ben Ridge', Self: true },
+      'This action cannot be completed because you are performing a conflicting operation on the same holding. Check your other tabs, or try again later.',
+    ],
+    [
+      null,
+      'This action cannot be completed because another user is performing a conflicting operation on the same holding. Check your other tabs, or try again later.',
+    ],
+  ])('shows a conflict in stop mode naming who is at work (%o)', async (changedBy, words) => {
+    const api = clientAnswering(409, { Message: 'Busy', Resources: ['setting:3'], ChangedBy: changedBy });
+    renderWithProviders(<ApiProblemDialogs />, { api });
+    await act(async () => {
+      await api.post('/api/x', { conflictMode: 'stop' }).catch(() => undefined);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Conflict' });
+    expect(dialog.textContent).toContain(words);
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('ends the session on a 401 auth error once a holding is selected', async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useApiClient } from '../http/ApiClientContext.tsx';
-import type { ApiProblem } from '../http/apiClient.ts';
+import type { ApiProblem, ConflictAuthor } from '../http/apiClient.ts';
 import { clearStoredAccessToken } from '../session/tokenStorage.ts';
 import { reloadToLogin } from '../session/reloadToLogin.ts';
 
@@ -18,6 +19,7 @@ type ShownProblem = Exclude<ApiProblem, { kind: 'unauthorised' } | { kind: 'main
 export function ApiProblemDialogs() {
   const { t } = useTranslation();
   const api = useApiClient();
+  const queryClient = useQueryClient();
   const [queue, setQueue] = useState<ShownProblem[]>([]);
   const [unauthorised, setUnauthorised] = useState(false);
 
@@ -62,19 +64,47 @@ export function ApiProblemDialogs() {
   const current = queue[0];
   if (!current) return null;
   const handleClose = () => setQueue((items) => items.slice(1));
-  const title = current.kind === 'conflict' ? t('errors.conflictTitle') : t('errors.title');
-  const message =
-    current.kind === 'conflict'
-      ? t('errors.conflictRetry')
-      : current.kind === 'message'
-        ? current.message
-        : t('errors.generic');
+  if (current.kind === 'conflict') {
+    const retry = current.mode === 'retry';
+    // Refresh first (§8): every screen and open form reads what is stored now, then the user may save again.
+    const handleRefresh = () => {
+      handleClose();
+      void queryClient.invalidateQueries();
+    };
+    return (
+      <Modal
+        opened
+        onClose={handleClose}
+        title={t('errors.conflictTitle')}
+        centered
+        zIndex={dialogZIndex}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack>
+          <Text>{retry ? t('errors.conflictRetry') : stopText(t, current.changedBy)}</Text>
+          <Group justify="flex-end">
+            {retry ? (
+              <>
+                <Button variant="default" onClick={handleClose}>
+                  {t('common.close')}
+                </Button>
+                <Button onClick={handleRefresh}>{t('live.conflict.refresh')}</Button>
+              </>
+            ) : (
+              <Button onClick={handleClose}>{t('common.ok')}</Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  const message = current.kind === 'message' ? current.message : t('errors.generic');
 
   return (
     <Modal
       opened
       onClose={handleClose}
-      title={title}
+      title={t('errors.title')}
       centered
       zIndex={dialogZIndex}
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -87,4 +117,11 @@ export function ApiProblemDialogs() {
       </Stack>
     </Modal>
   );
+}
+
+/** The stop mode's words: the action cannot complete because you, the named user, or another user is at work. */
+function stopText(t: (key: string, options?: Record<string, string>) => string, by: ConflictAuthor | null) {
+  if (by?.Self) return t('live.conflict.stopSelf');
+  if (by) return t('live.conflict.stopNamed', { name: by.Name });
+  return t('live.conflict.stopAnother');
 }

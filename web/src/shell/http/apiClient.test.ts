@@ -177,8 +177,22 @@ describe('ApiClient error dialogs', () => {
     await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
     expect(problems).toEqual([]);
     await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
-    expect(problems).toEqual([{ kind: 'conflict' }]);
+    expect(problems).toEqual([{ kind: 'conflict', mode: 'retry', changedBy: null }]);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports a conflict in the caller's mode", async () => {
+    const changedBy = { UserId: 4, Name: 'Anna Field', Self: true };
+    const { client, problems } = setup([
+      () =>
+        jsonResponse(
+          409,
+          { Message: 'Changed', Resources: ['setting:7'], ChangedBy: changedBy },
+          { 'X-Omnia-Retry': 'No' },
+        ),
+    ]);
+    await expect(client.post('/api/x', { conflictMode: 'stop' })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(problems).toEqual([{ kind: 'conflict', mode: 'stop', changedBy }]);
   });
 
   it('reports the end of the session once a holding is selected, even for a caller without dialogs', async () => {
@@ -498,7 +512,17 @@ describe('describeApiError', () => {
       'a 409 with Resources as a conflict',
       error(409, { Message: 'Busy', Resources: ['fields'] }),
       false,
-      { kind: 'conflict' },
+      { kind: 'conflict', mode: 'retry', changedBy: null },
+    ],
+    [
+      'a 409 with Resources naming who changed the record',
+      error(409, {
+        Message: 'Busy',
+        Resources: ['holding:3'],
+        ChangedBy: { UserId: 4, Name: 'Anna Field', Self: false },
+      }),
+      false,
+      { kind: 'conflict', mode: 'retry', changedBy: { UserId: 4, Name: 'Anna Field', Self: false } },
     ],
     [
       'a 409 without Resources by its message',

@@ -34,7 +34,23 @@ export interface RequestOptions<T> {
    * it only for a conflict (409 with Resources), which forms leave to the shell's conflict dialog.
    */
   errorDialog?: boolean | 'conflicts';
+  /**
+   * How the conflict dialog of a 409 with Resources reads (session-shell §8). 'retry' (the default): another
+   * user's change is in the way, refresh and then save again. 'stop': the call cannot complete, as for a save
+   * made in the background, which the user cannot retry from a form.
+   */
+  conflictMode?: ConflictMode;
   signal?: AbortSignal;
+}
+
+export type ConflictMode = 'retry' | 'stop';
+
+/** Who made the change a save would have overwritten, as a 409 names them. */
+export interface ConflictAuthor {
+  UserId: number;
+  Name: string;
+  /** The user themself, in another tab or window. */
+  Self: boolean;
 }
 
 /** A request whose answer is a file to keep rather than JSON to read. */
@@ -82,7 +98,7 @@ export class ApiResponseShapeError extends Error {
 export type ApiProblem =
   | { kind: 'generic' }
   | { kind: 'message'; message: string }
-  | { kind: 'conflict' }
+  | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null }
   | { kind: 'unauthorised' }
   /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
   | { kind: 'maintenance' };
@@ -105,7 +121,8 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
     return { kind: 'maintenance' };
   }
   if (status === 401 && apiError?.AuthError === true && unauthorisedEnabled) return { kind: 'unauthorised' };
-  if (status === 409 && apiError?.Resources !== undefined) return { kind: 'conflict' };
+  if (status === 409 && apiError?.Resources !== undefined)
+    return { kind: 'conflict', mode: 'retry', changedBy: apiError.ChangedBy ?? null };
   if (status >= 400 && status < 500) {
     const first = apiError?.Errors?.[0]?.Message;
     if (first) return { kind: 'message', message: first };
@@ -209,7 +226,9 @@ export class ApiClient {
     try {
       return await this.send(method, path, options);
     } catch (error) {
-      const problem = describeApiError(error, this.unauthorisedEnabled);
+      const described = describeApiError(error, this.unauthorisedEnabled);
+      const problem =
+        described.kind === 'conflict' ? { ...described, mode: options.conflictMode ?? 'retry' } : described;
       const aborted = error instanceof DOMException && error.name === 'AbortError';
       // The end of the session is shown whoever made the call: nothing else can work afterwards.
       const dialog =

@@ -74,6 +74,7 @@ export function fakeHoldingsServer(options: FakeServerOptions = {}): FakeHolding
       NVZ: input.NVZ ?? false,
       AccountNumber: input.AccountNumber ?? null,
       Address: input.Address ?? null,
+      Version: (stored?.Version ?? 0) + 1,
     };
     const index = holdings.findIndex((holding) => holding.HoldingId === saved.HoldingId);
     if (index >= 0) holdings[index] = saved;
@@ -107,7 +108,21 @@ export function fakeHoldingsServer(options: FakeServerOptions = {}): FakeHolding
     }
     if ((method === 'PUT' || method === 'POST') && path === '/api/holdings/v1') {
       if (options.saveFailure) return json(options.saveFailure.status, options.saveFailure.body);
-      return json(200, save(body as HoldingSaveRequest));
+      const request = body as HoldingSaveRequest;
+      const stored = holdings.find((holding) => holding.HoldingId === request.holding.HoldingId);
+      const sent = request.holding.Version;
+      // As the server does: a save read at another version than the stored one is refused.
+      if (method === 'POST' && stored && sent !== undefined && sent !== null && sent !== stored.Version) {
+        return new Response(
+          JSON.stringify({
+            Message: 'Another user has changed this since you opened it.',
+            Resources: [`holding:${stored.HoldingId}`],
+            ChangedBy: { UserId: 90, Name: 'Anna Field', Self: false },
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/json', 'X-Omnia-Retry': 'No' } },
+        );
+      }
+      return json(200, save(request));
     }
     if (method === 'GET' && path.startsWith('/api/dashboard/holding/empty/'))
       return json(200, { Empty: empty.has(id) });

@@ -63,6 +63,7 @@ export function aHoldingDetails(overrides: Partial<HoldingDetails> = {}): Holdin
     ],
     ReadOnly: false,
     CanExport: true,
+    Version: 1,
     ...overrides,
   };
 }

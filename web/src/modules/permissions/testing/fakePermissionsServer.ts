@@ -29,7 +29,11 @@ export interface FakePermissionsServer {
 }
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    // As the server answers a stale save: retrying it cannot succeed.
+    headers: { 'Content-Type': 'application/json', ...(status === 409 ? { 'X-Omnia-Retry': 'No' } : {}) },
+  });
 
 /** A stand-in for the permission and invitation calls of the server, recording each call. */
 export function fakePermissionsServer(options: FakePermissionsServerOptions = {}): FakePermissionsServer {

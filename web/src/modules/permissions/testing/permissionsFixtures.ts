@@ -27,6 +27,7 @@ export function aPermissionsUser(overrides: Partial<PermissionsUser> = {}): Perm
     holdingPermissions: defaultHoldingPermissions(userRole as Role),
     croppingPermissions: [],
     restrictCroppingAccess: false,
+    version: 1,
     ...overrides,
   };
 }
