@@ -32,8 +32,14 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'ZIP',
     'PDF',
     'URL',
-    // Places and brand names.
+    't/ha',
+    'Zoom',
+    'Code',
+    // Places, brand names and the names of coordinate systems.
     'Wales',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
   ],
   de: [
     'Export', // Menu entry: the German word is the same.
@@ -46,7 +52,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Details',
     'Administrator',
     'Satellit',
-    'Stickstoff',
+    'Silage',
+    'Normal',
+    'Problem',
   ],
   fr: [
     'Inactive', // A session's state: feminine in French too.
@@ -62,6 +70,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Notes',
     'Description',
     'Documents',
+    'Dates',
+    'Protection',
+    'Grain',
   ],
 };
 
@@ -135,7 +146,8 @@ export function textProblems(language: string, english: Texts, texts: Texts | un
       );
     }
     const sameText = en.get(key) ?? englishText;
-    if (text === sameText && !allowed.has(text) && !hasNoWords(text))
+    const words = text.replace(/\{\{[^}]*\}\}/g, '').trim();
+    if (text === sameText && !allowed.has(text) && !allowed.has(words) && !hasNoWords(text))
       problems.push(`${key} is still English: ${text}`);
   }
   for (const key of own.keys()) {
