@@ -33,6 +33,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'PDF',
     'URL',
     't/ha',
+    'mm',
     'Zoom',
     'Code',
     // Places, brand names and the names of coordinate systems.
@@ -70,6 +71,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Notes',
     'Description',
     'Documents',
+    'document',
+    'documents',
+    'Actions',
     'Dates',
     'Protection',
     'Grain',
