@@ -38,6 +38,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Code',
     // Places, brand names and the names of coordinate systems.
     'Wales',
+    'Ordnance Survey',
     'British National Grid (EPSG:27700)',
     'Irish Transverse Mercator (EPSG:2157)',
     'Irish Grid (EPSG:29903)',
@@ -77,6 +78,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Dates',
     'Protection',
     'Grain',
+    'Point',
+    'Latitude',
+    'longitude',
   ],
 };
 
@@ -150,8 +154,10 @@ export function textProblems(language: string, english: Texts, texts: Texts | un
       );
     }
     const sameText = en.get(key) ?? englishText;
-    const words = text.replace(/\{\{[^}]*\}\}/g, '').trim();
-    if (text === sameText && !allowed.has(text) && !allowed.has(words) && !hasNoWords(text))
+    // A text whose every word is listed ('{{value}} ha', 'Latitude {{lat}}, longitude {{lon}}') is the same too.
+    const words = text.replace(/\{\{[^}]*\}\}/g, '').match(/\p{L}+/gu) ?? [];
+    const listed = allowed.has(text) || words.every((word) => allowed.has(word));
+    if (text === sameText && !listed && !hasNoWords(text))
       problems.push(`${key} is still English: ${text}`);
   }
   for (const key of own.keys()) {
