@@ -79,6 +79,8 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Protection',
     'Grain',
     'Point',
+    'Invitations',
+    'Exports',
     'Latitude',
     'longitude',
   ],
