@@ -104,6 +104,10 @@ export function DataLayersPage() {
     geolocationSupported: 'geolocation' in navigator,
   });
 
+  const labelCropName = useCallback(
+    (cropId: number, serverName: string) => translatedServerCropName(t, cropId, serverName),
+    [t],
+  );
   const formatArea = useCallback(
     (hectares: number) => t('map.units.hectares', { value: areaText(hectares, i18n.language) }),
     [t, i18n.language],
@@ -177,9 +181,9 @@ export function DataLayersPage() {
   }, [fieldMap, settings]);
 
   useEffect(() => {
-    fieldMap?.croppings.update({ formatArea });
+    fieldMap?.croppings.update({ formatArea, cropName: labelCropName });
     fieldMap?.fields.update({ formatArea });
-  }, [fieldMap, formatArea]);
+  }, [fieldMap, formatArea, labelCropName]);
 
   useEffect(() => {
     fieldMap?.setBasemap(basemap, settings.basemapVisible);
