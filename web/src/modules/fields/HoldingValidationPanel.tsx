@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { cropLabel } from '@headland/domain/crops';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useFieldList, useHoldingValidation } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
+import { holdingIssueText } from './holdingIssueText.ts';
 
 /**
  * The holding validation of one crop year: each issue (codes 1000 to 2006) with its message, a link to its
@@ -72,7 +73,7 @@ export function HoldingValidationPanel() {
                       {fieldName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{issue.Message}</Table.Td>
+                  <Table.Td>{holdingIssueText(t, issue)}</Table.Td>
                   <Table.Td>
                     {issue.CroppingIds.map((croppingId, index) => {
                       const cropping = croppings.get(croppingId);
@@ -85,13 +86,13 @@ export function HoldingValidationPanel() {
                           display="inline-block"
                           aria-label={t('fields.validation.openCroppingOf', {
                             crop: cropping
-                              ? cropLabel(cropping)
+                              ? translatedCropLabel(t, cropping)
                               : t('fields.validation.openCropping', { index: index + 1 }),
                             field: fieldName,
                           })}
                         >
                           {cropping ? (
-                            <CropLabel label={cropLabel(cropping)} colour={cropping.CssColor} />
+                            <CropLabel label={translatedCropLabel(t, cropping)} colour={cropping.CssColor} />
                           ) : (
                             t('fields.validation.openCropping', { index: index + 1 })
                           )}
