@@ -166,7 +166,8 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       schema: {
         tags,
         summary: 'The automatic set-up of an Access-role account opened for someone',
-        description: "Only the pending Access account's own sign-up login; any other answers 'Invalid signup request'.",
+        description:
+          "Only the pending Access account's own sign-up login; any other answers 'Invalid signup request'.",
         body: autoSignupSchema,
         response: { 200: autoSignupResponseSchema },
       },
