@@ -6,7 +6,10 @@ export const demoPassword = 'Harvest2026';
 /** How long a step of the sign-in may take on a loaded machine: a PGlite server answers slowly under load. */
 export const stepTimeoutMs = 30_000;
 
-/** The login screen's steps (session-shell-connections §2): password, terms and conditions, holding and year. */
+/**
+ * The login screen's steps (session-shell-connections §2): e-mail (where the brand has single sign-on, as the
+ * main brand the tests run as has), password, terms and conditions, holding and year.
+ */
 export class LoginPage {
   constructor(readonly page: Page) {}
 
@@ -17,6 +20,16 @@ export class LoginPage {
   get password(): Locator {
     // Exact, because the visibility toggle's label ("Show or hide the password") also says password.
     return this.page.getByLabel('Password', { exact: true });
+  }
+
+  /** The e-mail step's button, which asks the single sign-on check. */
+  get nextButton(): Locator {
+    return this.page.getByRole('button', { name: 'Next' });
+  }
+
+  /** On the password step after the e-mail step: back to change the address. */
+  get changeEmailButton(): Locator {
+    return this.page.getByRole('button', { name: 'Use another e-mail address' });
   }
 
   get signInButton(): Locator {
@@ -43,19 +56,40 @@ export class LoginPage {
     return this.page.getByRole('heading', { name: 'Choose a holding and crop year' });
   }
 
-  /** Opens the app's home page and waits for the password step. */
+  /** Opens the app's home page and waits for the first step of signing in. */
   async open(): Promise<void> {
     await this.page.goto('/');
     await this.waitForPasswordStep();
   }
 
+  /** Waits for the first step of signing in: the e-mail step where the brand has single sign-on, else the password. */
   async waitForPasswordStep(): Promise<void> {
-    await this.signInButton.waitFor({ timeout: stepTimeoutMs });
+    await this.nextButton.or(this.signInButton).first().waitFor({ timeout: stepTimeoutMs });
   }
 
-  /** Fills in the password step and submits it; the caller waits for whichever step should follow. */
-  async signIn(email: string, password = demoPassword): Promise<void> {
+  /** Gives the address on the e-mail step and waits for the password step that follows (no login link). */
+  async enterEmail(email: string): Promise<void> {
     await this.email.fill(email);
+    await this.nextButton.click();
+    await this.password.waitFor({ timeout: stepTimeoutMs });
+  }
+
+  /**
+   * Signs in through the steps the screen shows: the e-mail (changing the address if the password step holds
+   * another), then the password; the caller waits for whichever step should follow.
+   */
+  async signIn(email: string, password = demoPassword): Promise<void> {
+    await this.waitForPasswordStep();
+    if (await this.changeEmailButton.isVisible()) {
+      if ((await this.email.inputValue()) !== email) {
+        await this.changeEmailButton.click();
+        await this.enterEmail(email);
+      }
+    } else if (await this.nextButton.isVisible()) {
+      await this.enterEmail(email);
+    } else {
+      await this.email.fill(email);
+    }
     await this.password.fill(password);
     await this.signInButton.click();
   }

@@ -22,6 +22,8 @@ export const signupMessages = {
   addressNotFound: 'No address was found for this text.',
   addressUnavailable: 'The address service cannot be reached. Enter the address yourself.',
   invalidEmail: 'Enter a valid e-mail address.',
+  accountExists: 'An account already uses this address.',
+  accessAccountsAdminOnly: 'Only an administrator can open an account for someone else.',
 } as const;
 
 export const signupValidateQuerySchema = z.object({
@@ -82,6 +84,11 @@ export const signupDataSchema = z.object({
   regions: z.array(signupRegionSchema),
   towns: z.array(signupTownSchema),
   tcs: z.object({ text: z.string(), version: z.number().int() }).nullable(),
+  /**
+   * True for an Access-role account opened for someone (its User's AutoSignupInProgress): it is set up by the
+   * short automatic set-up instead of the four-step wizard.
+   */
+  autoSignup: z.boolean(),
 });
 export type SignupData = z.infer<typeof signupDataSchema>;
 
@@ -191,3 +198,28 @@ export function townsForPostCode<T extends { postCodes: readonly string[] }>(
   }
   return inArea;
 }
+
+/**
+ * POST /api/signup/v1/access: an administrator opens an Access-role account for someone, with the names known
+ * for them, and is given its sign-up link to pass on.
+ */
+export const accessAccountSchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  firstName: name,
+  lastName: name,
+});
+export type AccessAccount = z.input<typeof accessAccountSchema>;
+export const accessAccountResponseSchema = z.object({ link: z.string() });
+
+/**
+ * POST /api/signup/v1/auto: the automatic set-up of an Access-role account (the shell's auto sign-up): the
+ * names (filled in from what is known), the password to sign in with, and the terms accepted on the same screen.
+ */
+export const autoSignupSchema = z.object({
+  firstName: name,
+  lastName: name,
+  password: z.string().min(1).max(200),
+  termsOfUseVersion: z.number().int().min(0).max(1_000_000).nullable(),
+});
+export type AutoSignup = z.input<typeof autoSignupSchema>;
+export const autoSignupResponseSchema = z.object({ email: z.string() });

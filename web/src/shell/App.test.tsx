@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { encodeInviteParameter } from '@headland/domain/api/permissionsApi';
 import { brands } from '@headland/domain/brands';
 import { createI18n } from '../i18n/createI18n.ts';
 import { aHolding, aSelection, aStart } from '../testing/sessionFixtures.ts';
 import { ApiClient } from './http/apiClient.ts';
 import { reloadToLogin } from './session/reloadToLogin.ts';
 import { App } from './App.tsx';
+import { leaveForAddress } from './login/leavePage.ts';
 
 vi.mock('./session/reloadToLogin.ts', () => ({ reloadToLogin: vi.fn() }));
+vi.mock('./login/leavePage.ts', () => ({ leaveForAddress: vi.fn() }));
 
 interface Call {
   method: string;
@@ -44,13 +47,19 @@ function fakeServer(handlers: Record<string, Handler>) {
   return { api: new ApiClient({ fetch }), calls };
 }
 
-function renderApp(api: ApiClient) {
+function renderApp(api: ApiClient, brand = brands.main) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<App api={api} queryClient={queryClient} i18n={createI18n('en')} brand={brands.main} />);
+  return render(<App api={api} queryClient={queryClient} i18n={createI18n('en')} brand={brand} />);
 }
 
 /** Module screens load on demand, which can take a few seconds on a busy machine. */
 const lazyPage = { timeout: 10_000 };
+
+/** The e-mail step of the main brand (single sign-on): the address, then Next. */
+async function enterEmail(email: string) {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
 
 const tokenResponse = (token: string) => () =>
   json(200, { access_token: token, token_type: 'bearer', expires_in: 3600, restricted: false });
@@ -71,8 +80,8 @@ describe('App sign-in', () => {
         json(400, { error: 'invalid_grant', error_description: 'The e-mail or password is incorrect.' }),
     });
     renderApp(api);
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann.field@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    await enterEmail('ann.field@example.com');
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is incorrect.');
   });
@@ -90,8 +99,8 @@ describe('App sign-in', () => {
     });
     renderApp(api);
 
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann.field@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Harvest2025' } });
+    await enterEmail('ann.field@example.com');
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'Harvest2025' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await screen.findByText('Use the product kindly.');
@@ -250,9 +259,94 @@ describe('App sign-in', () => {
       'POST /api/session/v1/start': () => json(401, { Message: 'Your session has ended.', AuthError: true }),
     });
     renderApp(api);
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(window.localStorage.getItem('headland.accessToken')).toBeNull();
+  });
+});
+
+describe('App sign-in with single sign-on', () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks for the e-mail alone first, and sends an address with a login link to it, passing the invitation on', async () => {
+    const invite = encodeInviteParameter('inv-1', 's3cret');
+    window.history.replaceState(null, '', `/?invite=${encodeURIComponent(invite)}`);
+    const { api, calls } = fakeServer({
+      'GET /api/invites/v1/inv-1': () => json(404, { Message: 'Not found' }),
+      'GET /api/session/v1/login/sso/check': () =>
+        json(200, { loginLink: 'https://idp.estate.example/login?user=ann%40estate.example' }),
+    });
+    renderApp(api);
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await enterEmail(' ann@estate.example ');
+    await waitFor(() =>
+      expect(leaveForAddress).toHaveBeenCalledWith(
+        'https://idp.estate.example/login?user=ann%40estate.example',
+      ),
+    );
+    const check = calls.find((call) => call.path === '/api/session/v1/login/sso/check')!;
+    expect(check.query.get('email')).toBe('ann@estate.example');
+    expect(check.query.get('invite')).toBe(invite);
+    expect(await screen.findByText("Taking you to your organisation's sign-in page…")).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(calls.some((call) => call.path === '/oauth/token')).toBe(false);
+  });
+
+  it('goes on to the password with the address filled in when no link comes back, and back to change it', async () => {
+    const { api, calls } = fakeServer({
+      'GET /api/session/v1/login/sso/check': () => json(200, { loginLink: null }),
+      'POST /oauth/token': () =>
+        json(400, { error: 'invalid_grant', error_description: 'The e-mail or password is incorrect.' }),
+    });
+    renderApp(api);
+    await enterEmail('ann.field@example.com');
+    const password = await screen.findByLabelText('Password');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('ann.field@example.com');
+    expect(email.readOnly).toBe(true);
+    fireEvent.change(password, { target: { value: 'Harvest2025' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is incorrect.');
+    expect(
+      new URLSearchParams(calls.find((call) => call.path === '/oauth/token')!.body).get('username'),
+    ).toBe('ann.field@example.com');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use another e-mail address' }));
+    const again = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    expect(again.value).toBe('ann.field@example.com');
+    expect(again.readOnly).toBe(false);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(leaveForAddress).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the password step when the check fails', async () => {
+    const { api } = fakeServer({
+      'GET /api/session/v1/login/sso/check': () => json(400, { Message: 'Enter a valid e-mail address.' }),
+    });
+    renderApp(api);
+    await enterEmail('not-an-address');
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('not-an-address');
+    expect(leaveForAddress).not.toHaveBeenCalled();
+  });
+
+  it('starts at the password step in a brand without single sign-on, and asks nothing', async () => {
+    const { api, calls } = fakeServer({});
+    renderApp(api, brands.second);
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(calls.some((call) => call.path === '/api/session/v1/login/sso/check')).toBe(false);
   });
 });
 

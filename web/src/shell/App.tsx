@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { BrowserRouter } from 'react-router';
@@ -69,24 +69,13 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
     document.title = brand.name;
   }, [brand.name]);
 
-  // Where the brand has single sign-on, an address of a configured domain signs in at its identity provider;
-  // a failed or empty check goes on with the password (session-shell §4, §8).
-  const signInWithSingleSignOn = useCallback(
-    async (email: string, password: string) => {
-      if (brand.features.singleSignOn) {
-        const invite = new URLSearchParams(window.location.search).get('invite');
-        const link = await checkSingleSignOn(api, email, invite).then(
-          (answer) => answer.loginLink,
-          () => null,
-        );
-        if (link) {
-          window.location.assign(link);
-          return;
-        }
-      }
-      await controller.signIn(email, password);
-    },
-    [api, brand.features.singleSignOn, controller],
+  // Where the brand has single sign-on, the login screen asks for the address first; the check answers a
+  // configured domain's login link (session-shell §4, §8), passing on the page's invitation.
+  // The invitation is read as the page opened: the shell takes an unusable one out of the address at once.
+  const [invite] = useState(() => new URLSearchParams(window.location.search).get('invite'));
+  const checkAddress = useCallback(
+    async (email: string) => (await checkSingleSignOn(api, email, invite)).loginLink,
+    [api, invite],
   );
 
   const session = useMemo<AppSession | null>(() => {
@@ -131,8 +120,9 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
     return (
       <LoginScreen
         state={state}
-        controller={{ ...controller, signIn: signInWithSingleSignOn }}
+        controller={controller}
         productName={brand.name}
+        checkSingleSignOn={brand.features.singleSignOn ? checkAddress : undefined}
       />
     );
   }

@@ -54,13 +54,15 @@ export interface PendingUserRow {
   first_name: string;
   last_name: string;
   signup_pending: boolean;
+  /** An Access-role account opened for someone, set up by the automatic set-up instead of the wizard. */
+  auto_signup_in_progress: boolean;
 }
 
 /** The account of an address, pending or set up, locked for the sign-up's transaction. */
 export async function userForSignup(db: Db, email: string): Promise<PendingUserRow | null> {
   const [row] = await sqlRows<PendingUserRow>(
     db,
-    sql`SELECT id, email, first_name, last_name, signup_pending FROM users
+    sql`SELECT id, email, first_name, last_name, signup_pending, auto_signup_in_progress FROM users
         WHERE lower(email) = lower(${email.trim()}) FOR UPDATE`,
   );
   return row ?? null;
@@ -69,7 +71,7 @@ export async function userForSignup(db: Db, email: string): Promise<PendingUserR
 export async function pendingUserById(db: Db, userId: number): Promise<PendingUserRow | null> {
   const [row] = await sqlRows<PendingUserRow>(
     db,
-    sql`SELECT id, email, first_name, last_name, signup_pending FROM users WHERE id = ${userId} FOR UPDATE`,
+    sql`SELECT id, email, first_name, last_name, signup_pending, auto_signup_in_progress FROM users WHERE id = ${userId} FOR UPDATE`,
   );
   return row ?? null;
 }

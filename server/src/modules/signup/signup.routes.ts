@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accessAccountResponseSchema,
+  accessAccountSchema,
+  autoSignupResponseSchema,
+  autoSignupSchema,
   addressGetParamsSchema,
   addressLookupParamsSchema,
   addressLookupResponseSchema,
@@ -28,6 +32,8 @@ import {
 } from './addressProviders.ts';
 import { townsOfRegions } from './signup.queries.ts';
 import {
+  autoSignup,
+  openAccessAccount,
   cancelSignup,
   requestSignupLink,
   setupSignup,
@@ -151,6 +157,37 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       schema: { tags, body: signupSetupSchema, response: { 200: signupSetupResponseSchema } },
     },
     async (request) => setupSignup(deps, requireAuth(request), requestBrand(request), request.body),
+  );
+
+  api.post(
+    '/api/signup/v1/auto',
+    {
+      config: signupLogin,
+      schema: {
+        tags,
+        summary: 'The automatic set-up of an Access-role account opened for someone',
+        description:
+          "Only the pending Access account's own sign-up login; any other answers 'Invalid signup request'.",
+        body: autoSignupSchema,
+        response: { 200: autoSignupResponseSchema },
+      },
+    },
+    async (request) => autoSignup(deps, requireAuth(request), requestBrand(request), request.body),
+  );
+
+  api.post(
+    '/api/signup/v1/access',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Open an Access-role account for someone (administrators): answers its sign-up link',
+        body: accessAccountSchema,
+        response: { 200: accessAccountResponseSchema },
+      },
+    },
+    async (request) =>
+      openAccessAccount({ db: deps.db, publicUrl: config.publicUrl }, requireAuth(request), request.body),
   );
 
   api.post(

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AccessAccount,
+  type AutoSignup,
   signupLinkLifetimeDays,
   signupMessages,
   signupRequestsPerHour,
@@ -14,10 +16,10 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import { harvestYearOf } from '@headland/domain/harvestYear';
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { isEmail, passwordMeetsRule, passwordRuleMessage } from '@headland/domain/passwordRule';
-import { HoldingRole, Role, type InvitationAccessLevel } from '@headland/domain/roles';
+import { HoldingRole, isAdminOrHigher, Role, type InvitationAccessLevel } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, HttpError } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, HttpError } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
 import { issueLoginToken } from '../session/loginTokens.service.ts';
@@ -103,10 +105,14 @@ export async function validateSignup(
   return { token, email: email.trim() };
 }
 
-/** The account of a login that is still being set up; anything else is refused. */
-async function pendingAccount(db: Db, auth: AuthContext) {
+/**
+ * The account of a login that is still being set up; anything else is refused. `setUpBy` narrows it to the
+ * accounts the wizard sets up, or to those of the automatic set-up (Access-role accounts opened for someone).
+ */
+async function pendingAccount(db: Db, auth: AuthContext, setUpBy?: 'wizard' | 'auto') {
   const user = await pendingUserById(db, auth.user.id);
   if (!user?.signup_pending) throw invalidRequest();
+  if (setUpBy !== undefined && user.auto_signup_in_progress !== (setUpBy === 'auto')) throw invalidRequest();
   return user;
 }
 
@@ -139,6 +145,7 @@ export async function signupData(deps: SignupDeps, auth: AuthContext, brandId: B
       postCodes: town.post_codes,
     })),
     tcs: terms ? { text: terms.text, version: terms.version } : null,
+    autoSignup: user.auto_signup_in_progress,
   };
 }
 
@@ -167,10 +174,10 @@ export async function setupSignup(
     throw fieldError('holdingName', signupMessages.holdingNameRequired, 'signup.holdingNameRequired');
   }
   // Refused before the password is hashed: a signed-in account cannot make the server hash for nothing.
-  await pendingAccount(deps.db, auth);
+  await pendingAccount(deps.db, auth, 'wizard');
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
-    const user = await pendingAccount(tx, auth);
+    const user = await pendingAccount(tx, auth, 'wizard');
     const [town] = await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
       tx,
       sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${input.townId} AND NOT deleted`,
@@ -314,4 +321,77 @@ export function ssoLoginLink(
     .replaceAll('{email}', encodeURIComponent(address))
     .replaceAll('{invite}', encodeURIComponent(invite ?? ''));
   return { loginLink };
+}
+
+/** Who may open Access-role accounts, and where their links lead. */
+export interface AccessAccountDeps {
+  db: Db;
+  publicUrl: string;
+}
+
+/**
+ * `POST /api/signup/v1/access`: an administrator opens an Access-role account for someone (no password, its
+ * automatic set-up pending, the names known for them) and is given its sign-up link to pass on. An address with
+ * a set-up account is refused; one still being set up becomes this Access account.
+ */
+export async function openAccessAccount(
+  deps: AccessAccountDeps,
+  auth: AuthContext,
+  input: AccessAccount,
+): Promise<{ link: string }> {
+  if (!isAdminOrHigher(auth.user.role)) throw forbidden(signupMessages.accessAccountsAdminOnly);
+  const email = input.email.trim();
+  if (!isEmail(email)) throw fieldError('email', signupMessages.invalidEmail, 'signup.invalidEmail');
+  return deps.db.transaction(async (tx) => {
+    const existing = await userForSignup(tx, email);
+    if (existing && !existing.signup_pending) {
+      throw fieldError('email', signupMessages.accountExists, 'signup.accountExists');
+    }
+    if (existing) {
+      await tx.execute(sql`UPDATE users SET role = ${Role.Access}, first_name = ${input.firstName},
+          last_name = ${input.lastName}, auto_signup_in_progress = true
+        WHERE id = ${existing.id}`);
+    } else {
+      await tx.execute(sql`INSERT INTO users (email, role, first_name, last_name, signup_pending, auto_signup_in_progress)
+        VALUES (${email}, ${Role.Access}, ${input.firstName}, ${input.lastName}, true, true)`);
+    }
+    return { link: await createSignupLink(tx, { publicUrl: deps.publicUrl, email, invitationId: null }) };
+  });
+}
+
+/**
+ * `POST /api/signup/v1/auto`: the automatic set-up of an Access-role account, in one transaction: the names,
+ * the password, the latest terms accepted, and the account no longer pending. There is no holding: Access users
+ * work on the holdings they are given. As after the wizard, the sign-up login ends and the web signs in with the
+ * new password.
+ */
+export async function autoSignup(
+  deps: SignupDeps,
+  auth: AuthContext,
+  brandId: BrandId,
+  input: AutoSignup,
+): Promise<{ email: string }> {
+  const brand = brands[brandId];
+  if (!passwordMeetsRule(input.password))
+    throw fieldError('password', passwordRuleMessage, 'signup.passwordRule');
+  await pendingAccount(deps.db, auth, 'auto');
+  const passwordHash = await hashPassword(input.password);
+  const result = await deps.db.transaction(async (tx) => {
+    const user = await pendingAccount(tx, auth, 'auto');
+    const terms = brand.features.termsAndConditions ? await latestTerms(tx) : null;
+    if (terms && input.termsOfUseVersion !== terms.version) {
+      throw fieldError('termsOfUseVersion', signupMessages.termsVersion, 'signup.termsVersion');
+    }
+    await tx.execute(sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
+        password_hash = ${passwordHash}, tcs_accepted_version = ${terms?.version ?? null},
+        signup_pending = false, auto_signup_in_progress = false
+      WHERE id = ${user.id}`);
+    await closeSignupRequests(tx, user.email);
+    await tx.execute(
+      sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${user.id} AND revoked_at IS NULL`,
+    );
+    return { email: user.email };
+  });
+  deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
+  return result;
 }

@@ -549,6 +549,159 @@ describe('the single sign-on check', () => {
   });
 });
 
+describe('auto sign-up of an Access-role account opened by an administrator', () => {
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    const user = await createUser(test.db, { role: Role.Admin });
+    admin = bearer(await signIn(test.app, user));
+  });
+
+  function openAccount(headers: { authorization: string }, body: unknown) {
+    return test.app.inject({
+      method: 'POST',
+      url: '/api/signup/v1/access',
+      headers,
+      payload: body as object,
+    });
+  }
+  function auto(headers: { authorization: string }, body: unknown) {
+    return test.app.inject({ method: 'POST', url: '/api/signup/v1/auto', headers, payload: body as object });
+  }
+  /** Opens the account and follows its link: the restricted sign-up login. */
+  async function accessLogin(email: string) {
+    const opened = await openAccount(admin, { email, firstName: 'Ada', lastName: 'Access' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const link = new URL(opened.json<{ link: string }>().link);
+    expect(link.origin).toBe('https://headland.example');
+    const validated = await validate(link.searchParams.get('signup')!, link.searchParams.get('email')!);
+    expect(validated.statusCode, validated.body).toBe(200);
+    const granted = await exchange(validated.json<{ token: string }>().token);
+    expect(granted.statusCode, granted.body).toBe(200);
+    return { headers: bearer(granted.json<{ access_token: string }>().access_token), link };
+  }
+  const autoBody = {
+    firstName: 'Ada',
+    lastName: 'Keeper',
+    password: 'Barley2026',
+    termsOfUseVersion: termsVersion,
+  };
+
+  it('sets the account up in one step with the names known, the terms and a password, and no holding', async () => {
+    const email = 'ada.access@estate.example';
+    const { headers } = await accessLogin(email);
+    const start = await test.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/start',
+      headers,
+      payload: {},
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json<SessionStartResponse>().User).toMatchObject({
+      Role: Role.Access,
+      AutoSignupInProgress: true,
+    });
+    const data = await test.app.inject({ method: 'GET', url: '/api/signup/v1/data', headers });
+    expect(data.json<SignupData>()).toMatchObject({
+      email,
+      firstName: 'Ada',
+      lastName: 'Access',
+      autoSignup: true,
+    });
+    // The four-step wizard is not this account's way in.
+    expect((await setup(headers, payload())).statusCode).toBe(400);
+
+    const done = await auto(headers, autoBody);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ email });
+    const [row] = await sqlRows<{
+      role: number;
+      first_name: string;
+      last_name: string;
+      signup_pending: boolean;
+      auto_signup_in_progress: boolean;
+      tcs_accepted_version: number | null;
+      holdings: number;
+    }>(
+      test.db,
+      sql`SELECT role, first_name, last_name, signup_pending, auto_signup_in_progress, tcs_accepted_version,
+          (SELECT count(*)::int FROM holding_users WHERE user_id = users.id) AS holdings
+        FROM users WHERE email = ${email}`,
+    );
+    expect(row).toEqual({
+      role: Role.Access,
+      first_name: 'Ada',
+      last_name: 'Keeper',
+      signup_pending: false,
+      auto_signup_in_progress: false,
+      tcs_accepted_version: termsVersion,
+      holdings: 0,
+    });
+    // The sign-up login has ended; the password now signs in, with the terms accepted.
+    expect((await auto(headers, autoBody)).statusCode).toBe(401);
+    const token = await signIn(test.app, { email, password: 'Barley2026' });
+    const after = await test.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/start',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(after.json<SessionStartResponse>()).toMatchObject({
+      MustAcceptTermsAndConditions: false,
+      User: { AutoSignupInProgress: false, FirstName: 'Ada', LastName: 'Keeper' },
+    });
+  });
+
+  it('refuses bad input naming the field, and stores nothing', async () => {
+    const email = 'bo.access@estate.example';
+    const { headers } = await accessLogin(email);
+    const refusals: [unknown, string][] = [
+      [{ ...autoBody, password: 'short' }, 'password'],
+      [{ ...autoBody, termsOfUseVersion: termsVersion - 1 }, 'termsOfUseVersion'],
+      [{ ...autoBody, termsOfUseVersion: null }, 'termsOfUseVersion'],
+      [{ ...autoBody, firstName: ' ' }, 'firstName'],
+      [{ ...autoBody, lastName: 'x'.repeat(101) }, 'lastName'],
+      [{ ...autoBody, password: 'B'.repeat(201) }, 'password'],
+    ];
+    for (const [body, field] of refusals) {
+      const answer = await auto(headers, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.body).toContain(field);
+    }
+    const [row] = await sqlRows<{ signup_pending: boolean; password_hash: string | null }>(
+      test.db,
+      sql`SELECT signup_pending, password_hash FROM users WHERE email = ${email}`,
+    );
+    expect(row).toEqual({ signup_pending: true, password_hash: null });
+  });
+
+  it('is only for the pending Access account: the wizard login and set-up accounts are refused alike', async () => {
+    await invite('wizard.person@farm.example');
+    const wizard = await signupLogin('wizard.person@farm.example');
+    const refused = await auto(wizard.headers, autoBody);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ Message: 'Invalid signup request' });
+    expect((await auto(owner, autoBody)).json()).toMatchObject({ Message: 'Invalid signup request' });
+    expect((await auto({ authorization: 'Bearer nothing' }, autoBody)).statusCode).toBe(401);
+  });
+
+  it('opens accounts for administrators only, refusing an address with an account and bad input', async () => {
+    const farmer = bearer(await signIn(test.app, await createUser(test.db, { role: Role.Client })));
+    const body = { email: 'cy.access@estate.example', firstName: 'Cy', lastName: 'Access' };
+    const notAdmin = await openAccount(farmer, body);
+    expect(notAdmin.statusCode).toBe(403);
+    const taken = await openAccount(admin, { ...body, email: (await createUser(test.db)).email });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ Errors: [{ Field: 'email', Code: 'signup.accountExists' }] });
+    expect((await openAccount(admin, { ...body, email: 'not-an-address' })).statusCode).toBe(400);
+    expect((await openAccount(admin, { ...body, firstName: '' })).statusCode).toBe(400);
+    const [count] = await sqlRows<{ n: number }>(
+      test.db,
+      sql`SELECT count(*)::int AS n FROM users WHERE email = 'cy.access@estate.example'`,
+    );
+    expect(count!.n).toBe(0);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists the sign-up routes, the link calls as public and the wizard calls as signed in', () => {
     const routes = new Map(apiRoutes(test.app).map((route) => [route.key, route.documentedPublic]));
@@ -559,6 +712,8 @@ describe('the OpenAPI document', () => {
       'GET /api/signup/v1/data': false,
       'POST /api/signup/v1/setup': false,
       'POST /api/signup/v1/cancel': false,
+      'POST /api/signup/v1/auto': false,
+      'POST /api/signup/v1/access': false,
       'GET /api/signup/v1/addresses/lookup/{text}': false,
       'GET /api/signup/v1/addresses/get/{udprn}': false,
     });

@@ -10,10 +10,15 @@ export interface PasswordStepProps {
   onSignIn(email: string, password: string): Promise<void>;
   /** The address to sign in with, when the page tells it (an invitation's address). */
   initialEmail?: string;
+  /**
+   * Where the address was given on the e-mail step (single sign-on): it is shown read-only, and this goes back
+   * to that step to change it.
+   */
+  onChangeEmail?: () => void;
 }
 
 /** E-mail and password sign-in. */
-export function PasswordStep({ error, onSignIn, initialEmail = '' }: PasswordStepProps) {
+export function PasswordStep({ error, onSignIn, initialEmail = '', onChangeEmail }: PasswordStepProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -46,8 +51,19 @@ export function PasswordStep({ error, onSignIn, initialEmail = '' }: PasswordSte
           type="email"
           autoComplete="username"
           value={email}
+          readOnly={onChangeEmail !== undefined}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
+        {onChangeEmail && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={onChangeEmail}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('signon.changeEmail')}
+          </Button>
+        )}
         <PasswordInput
           label={t('login.password')}
           {...textLimits(tokenRequestSchema.shape.password)}

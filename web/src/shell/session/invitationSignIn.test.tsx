@@ -67,7 +67,9 @@ function openPage(search: string, routes: Record<string, (call: Call) => Respons
 async function signIn(email = 'bob@example.com') {
   const field = (await screen.findByLabelText('Email')) as HTMLInputElement;
   if (field.value !== email) fireEvent.change(field, { target: { value: email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Harvest2025' } });
+  // The main brand has single sign-on: the address first, then the password.
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'Harvest2025' } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 

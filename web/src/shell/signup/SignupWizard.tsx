@@ -24,6 +24,7 @@ import { signupSetupSchema, type Address, type SignupData } from '@headland/doma
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { ApiRequestError } from '../http/apiClient.ts';
 import { textLimits } from '../forms/schemaLimits.ts';
+import { AutoSignup } from './AutoSignup.tsx';
 import { getAddress, lookupAddresses, readSignupData, setupSignup } from './signupRequests.ts';
 import {
   initialSignupForm,
@@ -47,7 +48,10 @@ export interface SignupWizardProps {
 
 const shape = signupSetupSchema.shape;
 
-/** The four-step sign-up wizard (session-shell §2, §4): Terms and conditions, Contact, Holding, Password. */
+/**
+ * The four-step sign-up wizard (session-shell §2, §4): Terms and conditions, Contact, Holding, Password. An
+ * Access-role account opened for someone gets the one-screen auto sign-up instead.
+ */
 export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWizardProps) {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -87,6 +91,13 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
         <Alert color="red" role="alert">
           {t('signup.invalidRequest')}
         </Alert>
+      </Frame>
+    );
+  }
+  if (data?.autoSignup) {
+    return (
+      <Frame productName={productName}>
+        <AutoSignup data={data} onDone={onDone} />
       </Frame>
     );
   }

@@ -14,6 +14,7 @@ const data: SignupData = {
   firstName: '',
   lastName: '',
   holdingInvites: [],
+  autoSignup: false,
   regions: [
     { id: 1, name: 'England' },
     { id: 2, name: 'Scotland' },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  autoSignupResponseSchema,
+  type AutoSignup,
   addressLookupResponseSchema,
   addressSchema,
   signupDataSchema,
@@ -34,6 +36,16 @@ export function setupSignup(api: ApiClient, payload: SignupSetup): Promise<Signu
   return api.post('/api/signup/v1/setup', {
     body: payload,
     schema: signupSetupResponseSchema,
+    errorDialog: false,
+  });
+}
+
+/** POST /api/signup/v1/auto: the automatic set-up of an Access-role account; the caller shows a failure. */
+export function autoSignup(api: ApiClient, payload: AutoSignup): Promise<{ email: string }> {
+  return api.post('/api/signup/v1/auto', {
+    body: payload,
+    schema: autoSignupResponseSchema,
+    spinner: false,
     errorDialog: false,
   });
 }
