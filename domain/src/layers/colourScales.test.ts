@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LayerTypeId } from './layerTypes';
+import { NutrientType } from './nutrients';
 import {
   activeCarbonScale,
   availableNutrientScale,
@@ -11,9 +13,12 @@ import {
   defaultColourScale,
   formatBandLabel,
   interpolateColours,
+  layerColourScale,
+  rampScale,
+  type ScaledLayer,
   morganIndexOf,
   morganScale,
-  NutrientType,
+  nutrientNames,
   nutrientScale,
   organicMatterScale,
   phScale,
@@ -74,7 +79,8 @@ describe('nutrient gradients', () => {
     [NutrientType.K2O, 'K₂O'],
     [NutrientType.MgO, 'MgO'],
     [NutrientType.SO3, 'SO₃'],
-  ])('nutrient %s: steps of 40 up to 241', (nutrient) => {
+  ])('nutrient %s (%s): steps of 40 up to 241', (nutrient, name) => {
+    expect(nutrientNames[nutrient]).toBe(name);
     const scale = nutrientScale(nutrient);
     expect(legend(scale)).toEqual(['0', '1–40', '41–80', '81–120', '121–160', '161–200', '201–240', '241+']);
     expect(scale.bands[0]?.colour).toEqual(zeroBandColour);
@@ -260,7 +266,9 @@ describe('eleven-band scales', () => {
     expect(bandIndex(soilTextureScale, 1)).toBe(0);
     expect(bandIndex(soilTextureScale, 2)).toBe(1);
     expect(bandIndex(soilTextureScale, 11)).toBe(10);
-    expect(formatBandLabel(soilTextureScale.bands[10]!.label, plain, (code) => `T:${code}`)).toBe('T:clay');
+    expect(
+      formatBandLabel(soilTextureScale.bands[10]!.label, plain, (value, name) => `${value}:${name}`),
+    ).toBe('11:Clay');
   });
 });
 
@@ -362,5 +370,62 @@ describe('weighted mean and CSS colour', () => {
   it('writes rgb and rgba', () => {
     expect(cssColour([1, 2, 3])).toBe('rgb(1, 2, 3)');
     expect(cssColour([1, 2, 3], 0.5)).toBe('rgba(1, 2, 3, 0.5)');
+  });
+});
+
+describe('the scale of a layer', () => {
+  const layer = (change: Partial<ScaledLayer>): ScaledLayer => ({
+    TypeId: LayerTypeId.SoilPhosphorus,
+    Unit: 'Index',
+    NutrientId: null,
+    CropId: null,
+    Ranges: null,
+    Style: null,
+    MinValue: 0,
+    MaxValue: 5,
+    ...change,
+  });
+  it('P index layer: the index bands', () => {
+    expect(legend(layerColourScale(layer({})))).toEqual(['0', '1', '2', '3', '4', '5+']);
+  });
+  it('by unit: Morgan, mg/l, kg/ha', () => {
+    expect(legend(layerColourScale(layer({ Unit: 'Morgan' }))).at(0)).toBe('VL');
+    expect(legend(layerColourScale(layer({ Unit: 'Ppm' }))).at(0)).toBe('0–9');
+    expect(layerColourScale(layer({ Unit: 'KgHa', MinValue: 0, MaxValue: 100 })).bands).toHaveLength(10);
+  });
+  it('its own ranges first, then a named gradient', () => {
+    const ranges = [{ Min: null, Max: 3, FillColor: [1, 2, 3] as const, Label: 'Low' }];
+    expect(legend(layerColourScale(layer({ Ranges: ranges })))).toEqual(['Low']);
+    expect(legend(layerColourScale(layer({ Style: { Gradient: 'pH' } }))).at(-1)).toBe('8+');
+    expect(layerColourScale(layer({ Style: { Gradient: 'default' } })).bands[0]?.colour).toEqual([
+      255, 239, 156,
+    ]);
+  });
+  it('by type', () => {
+    expect(layerColourScale(layer({ TypeId: LayerTypeId.SoilTexture })).bands).toHaveLength(11);
+    expect(layerColourScale(layer({ TypeId: LayerTypeId.OrganicMatter })).bands).toHaveLength(11);
+    expect(legend(layerColourScale(layer({ TypeId: LayerTypeId.Yield, CropId: 1 }))).at(0)).toBe('< 4');
+    expect(
+      legend(
+        layerColourScale(layer({ TypeId: LayerTypeId.Yield, CropId: 1 }), { YieldMapMin: 2, YieldMapMax: 8 }),
+      ).at(0),
+    ).toBe('< 2');
+    expect(
+      legend(
+        layerColourScale(layer({ TypeId: LayerTypeId.NutrientRequirement, NutrientId: NutrientType.K2O })),
+      ).at(-1),
+    ).toBe('241+');
+    expect(
+      layerColourScale(layer({ TypeId: LayerTypeId.EcScan, MinValue: 10, MaxValue: 30 })).bands,
+    ).toHaveLength(10);
+  });
+  it('ramp over values: 10 bands, edges to 2 decimals, one band without a spread', () => {
+    const scale = rampScale(0, 1);
+    expect(legend(scale).slice(0, 2)).toEqual(['0–0.1', '0.1–0.2']);
+    expect(bandIndex(scale, -1)).toBe(0);
+    expect(bandIndex(scale, 0.1)).toBe(1);
+    expect(bandIndex(scale, 5)).toBe(9);
+    expect(legend(rampScale(3, 3))).toEqual(['3']);
+    expect(rampScale(null, null).bands).toHaveLength(1);
   });
 });

@@ -8,6 +8,10 @@
  * ("Data layers and zones (web)").
  */
 
+import { LayerTypeId, soilTextureClasses } from './layerTypes';
+import { NutrientType, nutrientNames as plainNutrientNames } from './nutrients';
+import { morganIndexBands } from './soil';
+
 export type Rgb = readonly [number, number, number];
 
 /** How a band is named in a legend; numbers are formatted by the reader's locale. */
@@ -17,7 +21,8 @@ export type BandLabel =
   | { kind: 'atLeast'; value: number } // '241+'
   | { kind: 'exactly'; value: number } // '0'
   | { kind: 'index'; code: string } // a soil index shown as it is: '2-', 'VL'
-  | { kind: 'texture'; code: SoilTexture }; // a soil texture class, translated
+  | { kind: 'texture'; value: number; name: string } // a soil texture class, translated by its value
+  | { kind: 'text'; text: string }; // a layer's own range label
 
 export interface ColourBand {
   min: number | null;
@@ -142,20 +147,6 @@ export function elevenBandScale(min: number, max: number, colours: readonly Rgb[
 // ---------------------------------------------------------------------------------------------------------------
 // Nutrients and chemical formulas
 
-/** Nutrient types (§9): N 1, SO3 2, P2O5 3, K2O 4, MgO 5, Lime 6. */
-export const NutrientType = { N: 1, SO3: 2, P2O5: 3, K2O: 4, MgO: 5, Lime: 6 } as const;
-export type NutrientType = (typeof NutrientType)[keyof typeof NutrientType];
-
-/** What a nutrient is called, with the formula's subscripts written as Unicode digits (P₂O₅). */
-export const nutrientNames: Record<NutrientType, string> = {
-  1: 'N',
-  2: 'SO₃',
-  3: 'P₂O₅',
-  4: 'K₂O',
-  5: 'MgO',
-  6: 'CaO',
-};
-
 const subscriptDigits = '₀₁₂₃₄₅₆₇₈₉';
 
 /**
@@ -168,6 +159,16 @@ export function withFormulaSubscripts(label: string): string {
     formula.replace(/\d/g, (digit) => subscriptDigits[Number(digit)]!),
   );
 }
+
+/** What a nutrient is called on screen: the formula with subscript digits (P₂O₅), lime as CaO. */
+export const nutrientNames: Record<NutrientType, string> = {
+  [NutrientType.N]: 'N',
+  [NutrientType.SO3]: withFormulaSubscripts(plainNutrientNames[NutrientType.SO3]),
+  [NutrientType.P2O5]: withFormulaSubscripts(plainNutrientNames[NutrientType.P2O5]),
+  [NutrientType.K2O]: withFormulaSubscripts(plainNutrientNames[NutrientType.K2O]),
+  [NutrientType.MgO]: 'MgO',
+  [NutrientType.Lime]: 'CaO',
+};
 
 /** Light-to-dark colour stops of each nutrient's requirement and application gradient. */
 const nutrientStops: Record<NutrientType, readonly [Rgb, Rgb]> = {
@@ -246,7 +247,6 @@ const indexColours = {
 } as const satisfies Record<string, Rgb>;
 
 export type SoilPresetNutrient = 'P2O5' | 'K2O' | 'MgO' | 'pH';
-export type SoilUnit = 'Ppm' | 'Index' | 'KgHa' | 'Morgan' | 'Mg100g';
 
 /**
  * The lower limits (mg/l, Olsen P, extractable K and Mg) of the RB209 soil indices 1, 2 (2- and 2+ for potash),
@@ -337,15 +337,9 @@ export function soilPresetScale(nutrient: SoilPresetNutrient, unit: 'Ppm' | 'Ind
 }
 
 /**
- * Morgan soil index bands (mg/l): the upper limits of VL, L, M-, M+ and H, VH above the last. Magnesium has four
- * limits: its middle band is one 'M' (the .1 limits mark the top of H, as for P₂O₅ and K₂O).
+ * Morgan soil index bands (mg/l, `morganIndexBands`): the upper limits of VL, L, M-, M+ and H, VH above the last.
+ * Magnesium has four limits: its middle band is one 'M' (the .1 limits mark the top of H, as for P₂O₅ and K₂O).
  */
-export const morganUpperLimits = {
-  P2O5: [1.8, 4.5, 9.5, 13.5, 30.1],
-  K2O: [40, 76, 141, 201, 400.1],
-  MgO: [20, 61, 201, 1000.1],
-} as const;
-
 const morganColours: readonly Rgb[] = [
   [215, 48, 39],
   [253, 174, 97],
@@ -355,8 +349,8 @@ const morganColours: readonly Rgb[] = [
   [69, 117, 180],
 ];
 
-export function morganScale(nutrient: keyof typeof morganUpperLimits): ColourScale {
-  const limits = morganUpperLimits[nutrient];
+export function morganScale(nutrient: keyof typeof morganIndexBands): ColourScale {
+  const limits = morganIndexBands[nutrient];
   const codes = limits.length === 5 ? ['VL', 'L', 'M-', 'M+', 'H', 'VH'] : ['VL', 'L', 'M', 'H', 'VH'];
   const colours = limits.length === 5 ? morganColours : [0, 1, 3, 4, 5].map((i) => morganColours[i]!);
   return {
@@ -369,7 +363,7 @@ export function morganScale(nutrient: keyof typeof morganUpperLimits): ColourSca
 }
 
 /** The Morgan index name of a value in mg/l. */
-export function morganIndexOf(nutrient: keyof typeof morganUpperLimits, mgPerLitre: number): string {
+export function morganIndexOf(nutrient: keyof typeof morganIndexBands, mgPerLitre: number): string {
   const scale = morganScale(nutrient);
   const label = scale.bands[bandIndex(scale, mgPerLitre)]!.label;
   return label.kind === 'index' ? label.code : '';
@@ -412,22 +406,6 @@ export function availableNutrientScale(nutrient: AvailableNutrient): ColourScale
   return elevenBandScale(0, availableNutrientTops[nutrient], paleToPurple);
 }
 
-/** The eleven soil texture classes of the Soil Survey of England and Wales, numbered 1 to 11 in layers. */
-export const soilTextures = [
-  'sand',
-  'loamySand',
-  'sandyLoam',
-  'sandySiltLoam',
-  'siltLoam',
-  'sandyClayLoam',
-  'clayLoam',
-  'siltyClayLoam',
-  'sandyClay',
-  'siltyClay',
-  'clay',
-] as const;
-export type SoilTexture = (typeof soilTextures)[number];
-
 const textureColours: readonly Rgb[] = [
   [255, 245, 170],
   [245, 222, 140],
@@ -442,13 +420,13 @@ const textureColours: readonly Rgb[] = [
   [120, 75, 55],
 ];
 
-/** Soil texture: one band per class, the value being the class number 1 to 11. */
+/** Soil texture: one band per class of `soilTextureClasses`, the value being the class number 1 to 11. */
 export const soilTextureScale: ColourScale = {
-  bands: soilTextures.map((code, i) => ({
-    min: i === 0 ? null : i + 1,
-    max: i === soilTextures.length - 1 ? null : i + 2,
+  bands: soilTextureClasses.map((texture, i) => ({
+    min: i === 0 ? null : texture.Value,
+    max: i === soilTextureClasses.length - 1 ? null : texture.Value + 1,
     colour: textureColours[i]!,
-    label: { kind: 'texture', code },
+    label: { kind: 'texture', value: texture.Value, name: texture.Label },
   })),
 };
 
@@ -530,7 +508,7 @@ export function cropYieldScale(crop: {
 export function formatBandLabel(
   label: BandLabel,
   formatNumber: (value: number) => string,
-  textureName: (code: SoilTexture) => string = (code) => code,
+  textureName: (value: number, name: string) => string = (_value, name) => name,
 ): string {
   switch (label.kind) {
     case 'below':
@@ -544,7 +522,9 @@ export function formatBandLabel(
     case 'index':
       return label.code;
     case 'texture':
-      return textureName(label.code);
+      return textureName(label.value, label.name);
+    case 'text':
+      return label.text;
   }
 }
 
@@ -597,4 +577,123 @@ export function weightedMean(amounts: readonly number[], weights: readonly numbe
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   if (total === 0) throw new Error(colourErrors.weightsZero);
   return amounts.reduce((sum, amount, i) => sum + amount * weights[i]!, 0) / total;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The scale of a layer
+
+/**
+ * The default ramp spread over a layer's values: 10 equal bands from `min` to `max` (edges to 2 decimals), the
+ * first open below and the last open above. Without a spread (no values, or all equal) one band in the first colour.
+ */
+export function rampScale(
+  min: number | null,
+  max: number | null,
+  colours: readonly Rgb[] = defaultColourRamp,
+): ColourScale {
+  if (min === null || max === null || !(max > min)) {
+    const only = min ?? max;
+    return {
+      bands: [
+        {
+          min: null,
+          max: null,
+          colour: colours[0]!,
+          label: only === null ? { kind: 'text', text: '' } : { kind: 'exactly', value: only },
+        },
+      ],
+    };
+  }
+  const count = colours.length;
+  const step = (max - min) / count;
+  const edges = Array.from({ length: count - 1 }, (_, i) => Number((min + (i + 1) * step).toFixed(2)));
+  const labels: BandLabel[] = [];
+  for (let i = 0; i < count; i += 1) {
+    labels.push({
+      kind: 'range',
+      from: i === 0 ? min : edges[i - 1]!,
+      to: i === count - 1 ? max : edges[i]!,
+    });
+  }
+  return { bands: bandsFromEdges(edges, colours, labels) };
+}
+
+/** What `layerColourScale` reads of a layer (a `DataLayer` of the API fits). */
+export interface ScaledLayer {
+  TypeId: number;
+  Unit: string | null;
+  NutrientId: number | null;
+  CropId: number | null;
+  Ranges:
+    | readonly {
+        Min: number | null;
+        Max: number | null;
+        FillColor: readonly [number, number, number];
+        Label: string;
+      }[]
+    | null;
+  Style: { Gradient: string | null } | null;
+  MinValue: number | null;
+  MaxValue: number | null;
+}
+
+const soilNutrientOfType: Partial<Record<number, 'P2O5' | 'K2O' | 'MgO'>> = {
+  [LayerTypeId.SoilPhosphorus]: 'P2O5',
+  [LayerTypeId.SoilPotassium]: 'K2O',
+  [LayerTypeId.SoilMagnesium]: 'MgO',
+};
+
+/**
+ * The colour scale a layer is drawn and keyed with:
+ * 1. the layer's own Ranges when it has any;
+ * 2. a named gradient of its style: 'default' (the ramp over its values), 'P2O5', 'K2O', 'MgO' or 'pH' (the soil presets);
+ * 3. by its type: soil nutrients by unit (Morgan bands, index presets in Index and mg/l, else the ramp), pH and
+ *    texture presets, organic matter's eleven bands, the crop's yield scale, the nutrient gradient of a
+ *    requirement; anything else (EC scan, biomass, application rates...) the default ramp over its values.
+ */
+export function layerColourScale(
+  layer: ScaledLayer,
+  crop?: { YieldMapMin?: number | null; YieldMapMax?: number | null },
+): ColourScale {
+  if (layer.Ranges && layer.Ranges.length > 0) {
+    return {
+      bands: layer.Ranges.map((range) => ({
+        min: range.Min,
+        max: range.Max,
+        colour: range.FillColor,
+        label: { kind: 'text', text: range.Label },
+      })),
+    };
+  }
+  const unit = layer.Unit === 'Index' ? 'Index' : 'Ppm';
+  switch (layer.Style?.Gradient) {
+    case 'default':
+      return rampScale(layer.MinValue, layer.MaxValue);
+    case 'P2O5':
+    case 'K2O':
+    case 'MgO':
+    case 'pH':
+      return soilPresetScale(layer.Style.Gradient, unit);
+  }
+  const soilNutrient = soilNutrientOfType[layer.TypeId];
+  if (soilNutrient) {
+    if (layer.Unit === 'Morgan') return morganScale(soilNutrient);
+    if (layer.Unit === 'Index' || layer.Unit === 'Ppm') return soilPresetScale(soilNutrient, layer.Unit);
+    return rampScale(layer.MinValue, layer.MaxValue);
+  }
+  switch (layer.TypeId) {
+    case LayerTypeId.SoilPh:
+      return soilPresetScale('pH', 'Ppm');
+    case LayerTypeId.SoilTexture:
+      return soilTextureScale;
+    case LayerTypeId.OrganicMatter:
+      return organicMatterScale;
+    case LayerTypeId.Yield:
+      return yieldScale(cropYieldScale({ CropId: layer.CropId ?? 0, ...crop }));
+    case LayerTypeId.NutrientRequirement:
+      if (layer.NutrientId !== null && layer.NutrientId >= 1 && layer.NutrientId <= 6) {
+        return nutrientScale(layer.NutrientId as NutrientType);
+      }
+  }
+  return rampScale(layer.MinValue, layer.MaxValue);
 }
