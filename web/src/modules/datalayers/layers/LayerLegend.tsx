@@ -104,7 +104,7 @@ export function LayerLegend({
           step={1}
           value={opacity}
           label={(value) => `${value} %`}
-          thumbProps={{ 'aria-label': t('layers.legend.opacity') }}
+          thumbLabel={t('layers.legend.opacity')}
           onChange={(value) => onOpacityChange(sliderOpacity(value))}
         />
       </Stack>

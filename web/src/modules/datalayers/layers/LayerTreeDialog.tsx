@@ -106,7 +106,7 @@ export function LayerTreeDialog({
                 step={1}
                 value={opacity(layerId)}
                 label={(value) => `${value} %`}
-                thumbProps={{ 'aria-label': `${t('layers.legend.opacity')} ${name}` }}
+                thumbLabel={`${t('layers.legend.opacity')} ${name}`}
                 onChange={(value) => onOpacityChange(layerId, sliderOpacity(value))}
               />
             </Box>
