@@ -58,7 +58,9 @@ export function encodeBinary1(geometries: readonly NumericGeometry[], payload: u
 }
 
 /** Reads a binary1 answer: its geometries and its JSON payload. Throws on a body that is not binary1. */
-export function decodeBinary1<T = unknown>(buffer: ArrayBuffer | Uint8Array): {
+export function decodeBinary1<T = unknown>(
+  buffer: ArrayBuffer | Uint8Array,
+): {
   geometries: NumericGeometry[];
   payload: T;
 } {

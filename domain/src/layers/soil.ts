@@ -3,7 +3,13 @@
  * the laboratories. Mg/l and ppm: UK labs report extractable P, K and Mg in mg/l of soil (volume), which the
  * recommendations' index tables use; ppm (mg/kg) is taken as mg/l here, as RB209 does for mineral soils.
  */
-export const SoilUnit = { Ppm: 'Ppm', Index: 'Index', KgHa: 'KgHa', Morgan: 'Morgan', Mg100g: 'Mg100g' } as const;
+export const SoilUnit = {
+  Ppm: 'Ppm',
+  Index: 'Index',
+  KgHa: 'KgHa',
+  Morgan: 'Morgan',
+  Mg100g: 'Mg100g',
+} as const;
 export type SoilUnit = (typeof SoilUnit)[keyof typeof SoilUnit];
 export const soilUnits = Object.values(SoilUnit) as SoilUnit[];
 
