@@ -93,6 +93,11 @@ export const geometryQuerySchema = z.object({
 });
 export type GeometryQuery = z.infer<typeof geometryQuerySchema>;
 
+/** Zone operations answer the zones they touched in wkt or wkb (4326). */
+export const zoneOperationQuerySchema = z.object({
+  geometryFormat: z.enum([GeometryFormat.Wkt, GeometryFormat.Wkb]).default(GeometryFormat.Wkb),
+});
+
 // ------------------------------------------------------------------------------------------------ layers
 
 /** One colour band of a layer's key legend (§3 Ranges). */
@@ -248,7 +253,10 @@ export const createLayerRequestSchema = z.object({
     .number()
     .int()
     .refine((value) => layerTypeIds.includes(value as (typeof layerTypeIds)[number]), 'Unknown layer type'),
-  SubtypeId: z.union([z.literal(YieldSubtype.ActualYield), z.literal(YieldSubtype.TargetYield)]).nullable().optional(),
+  SubtypeId: z
+    .union([z.literal(YieldSubtype.ActualYield), z.literal(YieldSubtype.TargetYield)])
+    .nullable()
+    .optional(),
   Scope: scopeSchema,
   /** The session's holding. */
   HoldingId: bodyId,
@@ -261,7 +269,10 @@ export const createLayerRequestSchema = z.object({
   NutrientId: z
     .number()
     .int()
-    .refine((value) => nutrientTypeIds.includes(value as (typeof nutrientTypeIds)[number]), 'Unknown nutrient')
+    .refine(
+      (value) => nutrientTypeIds.includes(value as (typeof nutrientTypeIds)[number]),
+      'Unknown nutrient',
+    )
     .nullable()
     .optional(),
   ShowZoneNumbers: z.boolean().optional(),
@@ -269,7 +280,12 @@ export const createLayerRequestSchema = z.object({
   Ranges: z.array(layerRangeSchema).max(30).nullable().optional(),
   Style: layerStyleSchema.nullable().optional(),
   Zones: z
-    .array(zoneInputSchema.extend({ Geometry: geometryInputSchema.optional(), RegularShape: regularShapeSchema.optional() }))
+    .array(
+      zoneInputSchema.extend({
+        Geometry: geometryInputSchema.optional(),
+        RegularShape: regularShapeSchema.optional(),
+      }),
+    )
     .max(10_000)
     .optional(),
 });
@@ -400,7 +416,12 @@ export type TotalsResponse = z.infer<typeof totalsResponseSchema>;
 
 // --------------------------------------------------------------------------------------------- imports
 
-export const ImportKind = { SoilCsv: 'soilCsv', SoilShapefile: 'soilShapefile', YieldCsv: 'yieldCsv', YieldShapefile: 'yieldShapefile' } as const;
+export const ImportKind = {
+  SoilCsv: 'soilCsv',
+  SoilShapefile: 'soilShapefile',
+  YieldCsv: 'yieldCsv',
+  YieldShapefile: 'yieldShapefile',
+} as const;
 export type ImportKind = (typeof ImportKind)[keyof typeof ImportKind];
 
 /**
@@ -409,7 +430,12 @@ export type ImportKind = (typeof ImportKind)[keyof typeof ImportKind];
  */
 export const importPreviewResponseSchema = z.object({
   ImportId: z.string(),
-  Kind: z.enum([ImportKind.SoilCsv, ImportKind.SoilShapefile, ImportKind.YieldCsv, ImportKind.YieldShapefile]),
+  Kind: z.enum([
+    ImportKind.SoilCsv,
+    ImportKind.SoilShapefile,
+    ImportKind.YieldCsv,
+    ImportKind.YieldShapefile,
+  ]),
   Columns: z.array(z.string()),
   Rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   RowCount: z.number().int(),
@@ -472,7 +498,9 @@ export const importTaskSchema = z.object({
   /** The layers made, when done. */
   LayerIds: z.array(z.number().int()),
   /** A message code and parameters when failed. */
-  Error: z.object({ Code: z.string(), Params: z.record(z.string(), z.union([z.string(), z.number()])) }).nullable(),
+  Error: z
+    .object({ Code: z.string(), Params: z.record(z.string(), z.union([z.string(), z.number()])) })
+    .nullable(),
 });
 export type ImportTask = z.infer<typeof importTaskSchema>;
 
