@@ -124,6 +124,7 @@ export function CalculatedLayerDialog({
     <Modal
       opened
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('map.close') }}
       title={t(
         kind === 'requirement' ? 'layers.calculated.requirementTitle' : 'layers.calculated.applicationTitle',
       )}

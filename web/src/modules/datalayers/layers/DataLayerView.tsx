@@ -131,7 +131,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
 
   return (
     <>
-      <Group pos="absolute" top={8} right={56} gap="xs">
+      <Group pos="absolute" top={44} left={48} gap="xs">
         <Button
           size="xs"
           variant="white"
@@ -233,7 +233,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
       </Stack>
 
       {editingLayer && (
-        <Box pos="absolute" top={48} left={48}>
+        <Box pos="absolute" top={84} left={48}>
           <ZoneEditorPanel
             key={editingLayer.DataLayerId}
             fieldMap={fieldMap}

@@ -201,7 +201,13 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
     .map((field) => ({ value: String(field.FieldId), label: field.Name }));
 
   return (
-    <Modal opened onClose={onClose} title={t('layers.import.title')} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('layers.import.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('map.close') }}
+    >
       <Stack gap="sm">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="layer-import-kind">

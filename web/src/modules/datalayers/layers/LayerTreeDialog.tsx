@@ -138,7 +138,13 @@ export function LayerTreeDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('layers.tree.title')} size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('layers.tree.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('map.close') }}
+    >
       <Stack gap={4}>
         {tree.length === 0 ? (
           <Text size="sm">{t('layers.tree.empty', { year })}</Text>

@@ -161,8 +161,10 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
   }, [zones, selected]);
 
   // Clicking a zone of this layer selects it (several for merge).
+  // In split mode the first click picks the zone; the clicks after it draw the line.
+  const picking = tool === null || tool === 'merge' || (tool === 'split' && selected.length === 0);
   useEffect(() => {
-    if (tool !== null && tool !== 'merge' && tool !== 'split') return;
+    if (!picking) return;
     const handleClick = (event: MapBrowserEvent) => {
       let zoneId: number | null = null;
       fieldMap.map.forEachFeatureAtPixel(
@@ -185,7 +187,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
     };
     fieldMap.map.on('singleclick', handleClick);
     return () => fieldMap.map.un('singleclick', handleClick);
-  }, [fieldMap, tool, layer.DataLayerId]);
+  }, [fieldMap, tool, picking, layer.DataLayerId]);
 
   // The drawing interaction of the chosen tool.
   useEffect(() => {
@@ -245,7 +247,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
   const chooseTool = (next: ZoneTool) => {
     setProblem(null);
     setTool((current) => (current === next ? null : next));
-    if (next !== 'merge' && next !== 'split') setSelected([]);
+    if (next === 'split' ? selected.length !== 1 : next !== 'merge') setSelected([]);
   };
 
   const openZone = (zone: LayerZone) => {
