@@ -63,7 +63,6 @@ export const treeTitleKeys = {
   holding: 'layers.tree.holding',
   noPlan: 'layers.tree.noPlan',
   unknownField: 'layers.tree.unknownField',
-  year: 'layers.tree.year',
 } as const;
 
 /** Subgroups of the dialog: soil nutrients apart from soil health, requirements apart from applications. */
@@ -262,7 +261,7 @@ export function buildSelectorTree(layers: readonly TreeLayer[], fields: readonly
             return {
               key: yearKey,
               kind: 'year',
-              title: { key: treeTitleKeys.year, params: { year } },
+              title: { text: String(year) },
               children: fieldGroupNodes(yearKey, yearLayers, fieldMap),
             };
           });
