@@ -440,3 +440,25 @@ export async function mergeUnion(
     retryEwkb: row!.retry_ewkb,
   };
 }
+
+/**
+ * One zone per sample point of a layer: the points' Voronoi cells cut to the field's boundary (or to the
+ * points' surroundings when the field has none); cells under 0.1 m² are left out.
+ */
+export function voronoiCells(
+  db: Db,
+  layerId: number,
+  fieldId: number | null,
+): Promise<{ value: number | null; ewkb: string }[]> {
+  return sqlRows<{ value: number | null; ewkb: string }>(
+    db,
+    sql`WITH pts AS (SELECT value, geom FROM layer_points WHERE layer_id = ${layerId}),
+             area AS (SELECT coalesce((SELECT boundary FROM fields WHERE id = ${fieldId ?? 0}),
+                                      (SELECT ST_Expand(ST_Envelope(ST_Collect(geom)), 0.001) FROM pts)) AS g),
+             cells AS (SELECT (ST_Dump(ST_VoronoiPolygons(ST_Collect(geom), 0, (SELECT g FROM area)))).geom AS cell FROM pts),
+             cut AS (SELECT p.value, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Intersection(c.cell, a.g)), 3)) AS g
+                       FROM cells c JOIN pts p ON ST_Covers(c.cell, p.geom), area a)
+        SELECT value, encode(ST_AsEWKB(g), 'hex') AS ewkb FROM cut
+         WHERE NOT ST_IsEmpty(g) AND ST_Area(g::geography) >= 0.1`,
+  );
+}

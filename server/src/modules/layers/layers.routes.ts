@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +11,11 @@ import {
   editLayerRequestSchema,
   editZoneRequestSchema,
   geometryQuerySchema,
+  importCommitRequestSchema,
+  importIdParamsSchema,
+  importPreviewResponseSchema,
+  importTaskParamsSchema,
+  importTaskSchema,
   layerIdParamsSchema,
   layerListParamsSchema,
   layerListResponseSchema,
@@ -28,9 +34,11 @@ import {
 import { encodeBinary1 } from '@headland/domain/layers/binary1';
 import { layerTypes } from '@headland/domain/layers/layerTypes';
 import { canViewSatelliteClouds, isAdminOrHigher } from '@headland/domain/roles';
+import { badRequest } from '../../http/httpErrors.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
 import { requireSession } from '../session/accessHook.ts';
+import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
 import {
   addZone,
   createApplication,
@@ -65,8 +73,54 @@ function sendBinary1(reply: FastifyReply, geometries: number[][][][][], payload:
   return reply.type('application/octet-stream').send(Buffer.from(encodeBinary1(geometries, payload)));
 }
 
+/** Largest soil or yield file: a 100,000-point yield CSV is about 10 MB. */
+const importFileBytes = 64 * 1024 * 1024;
+
+/** The file (field `file`) and subject (field `kind`: soil or yield) of an import preview. */
+async function importUpload(
+  request: FastifyRequest,
+): Promise<{ subject: ImportSubject; fileName: string; bytes: Uint8Array }> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field file.');
+  let subject: ImportSubject | null = null;
+  let file: { fileName: string; bytes: Uint8Array } | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { files: 1, fileSize: importFileBytes, fields: 5, fieldSize: 100 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        file = { fileName: part.filename, bytes: new Uint8Array(bytes) };
+      } else if (part.fieldname === 'kind' && (part.value === 'soil' || part.value === 'yield'))
+        subject = part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest('The file is larger than 64 MB.', [
+        { Field: 'file', Message: 'The file is larger than 64 MB.', Code: 'tooLarge' },
+      ]);
+    if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500)
+      throw error;
+    throw badRequest('The upload could not be read.');
+  }
+  if (!subject)
+    throw badRequest('Say whether the file holds soil or yield data.', [
+      { Field: 'kind', Message: 'Choose soil or yield.', Code: 'required' },
+    ]);
+  if (!file)
+    throw badRequest('No file was sent.', [
+      { Field: 'file', Message: 'No file was sent.', Code: 'required' },
+    ]);
+  return { subject, ...file };
+}
+
 /** The data layers API (docs/layers-api.md). */
 export async function layersRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.deps.database.db;
 
@@ -400,5 +454,52 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.status(201).send(await createApplication(db(), layersCallerOf(request), request.body)),
+  );
+
+  api.post(
+    paths.importPreview,
+    {
+      bodyLimit: importFileBytes + 1024 * 1024,
+      config: writeAccess,
+      schema: {
+        tags,
+        description:
+          'Reads a soil or yield file (multipart: `file`, `kind` = soil or yield) and answers its columns.',
+        consumes: ['multipart/form-data'],
+        response: { 200: importPreviewResponseSchema },
+      },
+    },
+    async (request) => {
+      const upload = await importUpload(request);
+      return previewImport(db(), fieldsCallerOf(request), upload.subject, upload.fileName, upload.bytes);
+    },
+  );
+
+  api.post(
+    paths.importCommit,
+    {
+      config: writeAccess,
+      schema: {
+        tags,
+        description:
+          'Starts importing a previewed file with its column mapping; poll the task for its progress.',
+        params: importIdParamsSchema,
+        body: importCommitRequestSchema,
+        response: { 202: importTaskSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await commitImport(db(), fieldsCallerOf(request), request.params.importId, request.body)),
+  );
+
+  api.get(
+    paths.importTask,
+    {
+      config: readAccess,
+      schema: { tags, params: importTaskParamsSchema, response: { 200: importTaskSchema } },
+    },
+    async (request) => readTask(db(), fieldsCallerOf(request), request.params.taskId),
   );
 }

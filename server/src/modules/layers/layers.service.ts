@@ -53,6 +53,7 @@ import {
   splitParts,
   updateZoneGeometry,
   visibleCropping,
+  voronoiCells,
   zonesLessGeometry,
   type GeometryPart,
   type LayerRow,
@@ -851,17 +852,7 @@ async function soilZonesOrCells(
       label: zone.label,
       ewkb: zone.ewkb,
     }));
-  // Sample points: one Voronoi cell per point, cut to the field (or to the points' surroundings without one).
-  const cells = await sqlRows<{ value: number | null; ewkb: string }>(
-    tx,
-    sql`WITH pts AS (SELECT value, geom FROM layer_points WHERE layer_id = ${soilLayerId}),
-             area AS (SELECT coalesce((SELECT boundary FROM fields WHERE id = ${fieldId}),
-                                      (SELECT ST_Expand(ST_Envelope(ST_Collect(geom)), 0.001) FROM pts)) AS g),
-             cells AS (SELECT (ST_Dump(ST_VoronoiPolygons(ST_Collect(geom), 0, (SELECT g FROM area)))).geom AS cell FROM pts)
-        SELECT p.value, encode(ST_AsEWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Intersection(c.cell, a.g)), 3))), 'hex') AS ewkb
-          FROM cells c JOIN pts p ON ST_Covers(c.cell, p.geom), area a
-         WHERE ST_Area(ST_Intersection(c.cell, a.g)::geography) >= ${minZonePartSquareMetres}`,
-  );
+  const cells = await voronoiCells(tx, soilLayerId, fieldId);
   return cells.map((cell, index) => ({
     value: cell.value,
     zoneNumber: index + 1,
