@@ -247,6 +247,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
         opened={treeOpened}
         year={session.yearId}
         layers={layers}
+        fields={fields}
         visible={new Set(shown)}
         opacity={opacityOf}
         onVisibleChange={changeVisible}

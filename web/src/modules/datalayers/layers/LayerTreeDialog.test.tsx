@@ -51,6 +51,7 @@ function openTree(visible: number[] = []) {
     <LayerTreeDialog
       opened
       year={2026}
+      fields={[{ FieldId: 1, Name: 'Top Field', FieldGroup: null }]}
       layers={[
         layer(1),
         layer(2, { TypeId: LayerTypeId.Yield, GroupId: LayerTypeGroup.Yield, Name: 'Yield 2025' }),
@@ -80,6 +81,18 @@ describe('LayerTreeDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2025' }));
     expect(onVisibleChange).toHaveBeenCalledWith([2], true);
     expect(within(dialog).getByRole('slider', { name: 'Opacity Yield 2025' })).toBeTruthy();
+  });
+
+  it('groups the layers by field in the field view, the yield by year', () => {
+    const { dialog } = openTree();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'By field' }));
+    // The Yield group holds the Yield type, which holds the years.
+    const [yieldGroup, yieldType] = within(dialog).getAllByRole('group', { name: 'Yield' });
+    expect(yieldGroup!.contains(yieldType!)).toBe(true);
+    const year = within(yieldType!).getByRole('group', { name: '2026' });
+    const others = within(year).getByRole('group', { name: 'Other fields' });
+    const field = within(others).getByRole('group', { name: 'Top Field' });
+    within(field).getByRole('checkbox', { name: 'Show Yield 2025' });
   });
 
   it('expanding a section of a shown layer does not toggle it', () => {

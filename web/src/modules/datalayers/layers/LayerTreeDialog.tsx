@@ -1,11 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Box, Checkbox, Group, Modal, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Slider,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import type { DataLayer } from '@headland/domain/api/layersApi';
 import { withFormulaSubscripts } from '@headland/domain/layers/colourScales';
 import {
   buildLayerDialogTree,
+  buildSelectorTree,
   layerIdsUnder,
+  type TreeField,
   sliderOpacity,
   toggleSection,
   type NodeTitle,
@@ -16,6 +29,8 @@ export interface LayerTreeDialogProps {
   opened: boolean;
   year: number;
   layers: readonly DataLayer[];
+  /** The year's fields, which the 'By field' view groups layers by. */
+  fields: readonly TreeField[];
   visible: ReadonlySet<number>;
   opacity: (layerId: number) => number;
   onVisibleChange: (layerIds: readonly number[], visible: boolean) => void;
@@ -37,6 +52,7 @@ export function LayerTreeDialog({
   opened,
   year,
   layers,
+  fields,
   visible,
   opacity,
   onVisibleChange,
@@ -47,7 +63,8 @@ export function LayerTreeDialog({
   const titleOf = useNodeTitle();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [expandedLayers, setExpandedLayers] = useState<ReadonlySet<number>>(new Set());
-  const tree = buildLayerDialogTree(layers);
+  const [view, setView] = useState<'type' | 'field'>('type');
+  const tree = view === 'type' ? buildLayerDialogTree(layers) : buildSelectorTree(layers, fields);
 
   const toggleCollapsed = (key: string) =>
     setCollapsed((keys) => {
@@ -146,6 +163,16 @@ export function LayerTreeDialog({
       closeButtonProps={{ 'aria-label': t('map.close') }}
     >
       <Stack gap={4}>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('layers.tree.view')}
+          value={view}
+          data={[
+            { value: 'type', label: t('layers.tree.byType') },
+            { value: 'field', label: t('layers.tree.byField') },
+          ]}
+          onChange={(value) => setView(value as 'type' | 'field')}
+        />
         {tree.length === 0 ? (
           <Text size="sm">{t('layers.tree.empty', { year })}</Text>
         ) : (
