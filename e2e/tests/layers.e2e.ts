@@ -14,6 +14,8 @@ import {
 } from '../support/mapPage.ts';
 import { usePages } from '../support/pageFixture.ts';
 import { useServer } from '../support/server.ts';
+import { writeZippedPointShapefile } from '../../server/src/testing/pointShapefile.ts';
+import { wgs84Prj } from '../../server/src/testing/shapefileWriter.ts';
 
 // Data layers on the map (fields-croppings-maps §2, §4, §9) against the real server, on Wold Farm of the demo
 // seed: the layers are made through the API by the test, then shown, read and edited in the browser.
@@ -66,6 +68,7 @@ function strips(field: ApiField): string[] {
 async function fieldsAndYear(
   token: string,
   holdingId: number,
+  pick: (field: ApiField) => boolean = () => true,
 ): Promise<{ field: FieldWithHolding; year: number }> {
   const fields = (await callApi<ApiField[]>(running.server.url, token, 'GET', '/api/fields/v1')).map(
     (each) => ({
@@ -73,7 +76,7 @@ async function fieldsAndYear(
       HoldingId: holdingId,
     }),
   );
-  const field = fields.find((each) => each.Boundary && each.Croppings.length > 0);
+  const field = fields.find((each) => each.Boundary && each.Croppings.length > 0 && pick(each));
   if (!field) throw new Error('Wold Farm has no cropped field with a boundary');
   return { field, year: field.Croppings[0]!.YearId };
 }
@@ -157,6 +160,172 @@ describe('data layers on the map', () => {
 
       await setSlider(key.getByRole('slider', { name: 'Opacity' }), 20);
       await expect.poll(async () => Number((await mapPage.state()).zoneLabels)).toBe(3);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'makes a requirement layer and an application layer of TSP, edits a zone rate, resets it and reads the field total',
+    async () => {
+      const { token, holdingId } = await openHolding();
+      // A field of winter wheat, whose P requirement the recommendations give.
+      const { field, year } = await fieldsAndYear(
+        token,
+        holdingId,
+        (each) => each.Croppings[0]?.CropId === 1,
+      );
+      await createSoilLayer(token, field, year, 'P mg test', 'Ppm', [10, 30, 12]);
+
+      const mapPage = await openMap(await pages.open());
+      const page = mapPage.page;
+      await mapPage.button('New requirement layer').click();
+      const requirement = mapPage.dialog('New nutrient requirement layer');
+      await requirement.waitFor();
+      await requirement.getByRole('combobox', { name: 'Soil layer' }).click();
+      await page.getByRole('option', { name: 'P mg test' }).click();
+      expect(await requirement.getByRole('textbox', { name: 'Nutrient' }).inputValue()).toBe('P₂O₅');
+      await requirement.getByRole('textbox', { name: 'Layer name' }).fill('P need test');
+      await capture(page, 'layers-03-requirement');
+      await requirement.getByRole('button', { name: 'Create' }).click();
+      await requirement.waitFor({ state: 'hidden' });
+
+      await mapPage.button('New application layer').click();
+      const application = mapPage.dialog('New application layer');
+      await application.waitFor();
+      expect(await application.getByRole('combobox', { name: 'Requirement layer' }).inputValue()).toBe(
+        'P need test',
+      );
+      expect(await application.getByRole('combobox', { name: 'Product' }).inputValue()).toContain('TSP');
+      await application.getByRole('textbox', { name: 'Plan name' }).fill('Spring P test');
+      await application.getByRole('textbox', { name: 'Layer name' }).fill('TSP test');
+      await application.getByRole('button', { name: 'Create' }).click();
+      await application.waitFor({ state: 'hidden' });
+      await mapPage.settled((state) => Number(state.dataLayers) >= 2);
+
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.button('Edit zones').click();
+      const editor = page.getByRole('dialog', { name: 'Zones of TSP test' });
+      await editor.waitFor();
+      const rows = editor.getByRole('table', { name: 'Zones' }).getByRole('row');
+      await expect.poll(() => rows.count()).toBe(4);
+      // 10 and 12 mg/l are P index 1 (90 kg/ha of P₂O₅ for wheat, 196 kg/ha of TSP), 30 mg/l index 3 (none).
+      expect(await rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('196');
+      expect(await rows.nth(2).getByRole('cell').nth(1).innerText()).toBe('0');
+      const fieldTotal = editor.getByLabel('Field total');
+      await fieldTotal.waitFor();
+      const totalBefore = await fieldTotal.innerText();
+      expect(totalBefore).toMatch(/^Field total: [\d,.]+ kg over [\d.]+ ha$/);
+
+      await rows.nth(1).getByRole('button', { name: '1' }).click();
+      const zone = editor.getByRole('group', { name: 'Zone 1' });
+      const rate = zone.getByRole('textbox', { name: 'Rate (kg/ha)' });
+      await rate.fill('-5');
+      expect(await zone.getByText('A rate cannot be negative.').count()).toBe(1);
+      await rate.fill('250');
+      await zone.getByRole('button', { name: 'Cancel' }).click();
+      expect(await rate.inputValue()).toBe('196');
+      await rate.fill('250');
+      await zone.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('250 *');
+      await expect.poll(() => fieldTotal.innerText()).not.toBe(totalBefore);
+      await capture(page, 'layers-04-rate-edited');
+
+      await rows.nth(1).getByRole('button', { name: '1' }).click();
+      await editor.getByRole('group', { name: 'Zone 1' }).getByRole('button', { name: 'Reset' }).click();
+      await expect.poll(() => rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('196');
+      await expect.poll(() => fieldTotal.innerText()).toBe(totalBefore);
+      expect(await editor.getByLabel('Plan total').innerText()).toMatch(/^Plan total: [\d,.]+ kg over/);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'imports a soil CSV and a yield shapefile made here, and finds them by type and by field',
+    async () => {
+      const { token, holdingId } = await openHolding();
+      const { field, year } = await fieldsAndYear(token, holdingId);
+      const [lon, lat] = middleOf(field);
+      const csv = [
+        'Sample,Longitude,Latitude,pH,P mg/l,K mg/l',
+        `1,${lon - 0.0004},${lat - 0.0003},6.1,12,150`,
+        `2,${lon + 0.0004},${lat - 0.0003},6.8,28,210`,
+        `3,${lon - 0.0004},${lat + 0.0003},5.9,9,95`,
+        `4,${lon + 0.0004},${lat + 0.0003},7.0,40,260`,
+      ].join('\n');
+      const points = [];
+      for (let row = 0; row < 12; row += 1) {
+        for (let column = 0; column < 12; column += 1) {
+          points.push({
+            x: lon - 0.0006 + column * 0.0001,
+            y: lat - 0.0004 + row * 0.00007,
+            values: [7 + ((row + column) % 5), 3.5, 6, 90],
+          });
+        }
+      }
+      const shapefile = writeZippedPointShapefile({
+        name: 'combine',
+        columns: ['Yield', 'Flow', 'Speed', 'Heading'],
+        points,
+        prj: wgs84Prj,
+      });
+
+      const mapPage = await openMap(await pages.open());
+      const page = mapPage.page;
+      const importOne = async (kind: string, name: string, mimeType: string, buffer: Buffer) => {
+        await mapPage.button('Import layer').click();
+        const dialog = mapPage.dialog('Import a data layer');
+        await dialog.waitFor();
+        await dialog
+          .getByRole('radiogroup', { name: 'What the file holds' })
+          .getByText(kind, { exact: true })
+          .click();
+        await dialog.getByLabel('File', { exact: true }).setInputFiles({ name, mimeType, buffer });
+        await dialog.getByRole('button', { name: 'Preview' }).click();
+        await dialog.getByRole('table', { name: 'Preview' }).waitFor();
+        return dialog;
+      };
+
+      const soil = await importOne('Soil analysis', 'lab.csv', 'text/csv', Buffer.from(csv));
+      expect(await soil.getByText('4 rows').count()).toBe(1);
+      expect(await soil.getByRole('combobox', { name: 'Column P mg/l' }).inputValue()).toBe('P (phosphorus)');
+      await soil.getByRole('combobox', { name: 'Field', exact: true }).click();
+      await page.getByRole('option', { name: field.Name, exact: true }).click();
+      await capture(page, 'layers-05-soil-import');
+      await soil.getByRole('button', { name: 'Import' }).click();
+      await soil.getByRole('status').filter({ hasText: 'Imported' }).waitFor();
+      expect(await soil.getByText('Import progress: 100 %').count()).toBe(1);
+      await soil.getByRole('button', { name: 'Close' }).first().click();
+
+      const yieldImport = await importOne('Yield', 'combine.zip', 'application/zip', Buffer.from(shapefile));
+      expect(await yieldImport.getByText('144 rows').count()).toBe(1);
+      await yieldImport.getByRole('combobox', { name: 'Field', exact: true }).click();
+      await page.getByRole('option', { name: field.Name, exact: true }).click();
+      await yieldImport.getByRole('button', { name: 'Import' }).click();
+      await yieldImport.getByRole('status').filter({ hasText: 'Imported' }).waitFor();
+      await yieldImport.getByRole('button', { name: 'Close' }).first().click();
+
+      await mapPage.button('Data layers').click();
+      const tree = mapPage.dialog('Data layers');
+      await tree.waitFor();
+      await tree
+        .getByRole('group', { name: 'Soil analysis' })
+        .getByRole('group', { name: 'Phosphorus (P)' })
+        .waitFor();
+      await tree
+        .getByRole('radiogroup', { name: 'Layers shown by' })
+        .getByText('By field', { exact: true })
+        .click();
+      const yieldType = tree.getByRole('group', { name: 'Yield' }).getByRole('group', { name: 'Yield' });
+      const yieldField = yieldType
+        .getByRole('group', { name: String(year) })
+        .getByRole('group', { name: field.Name, exact: true });
+      expect(await yieldField.getByRole('checkbox').count()).toBeGreaterThan(0);
+      const phosphorusField = tree
+        .getByRole('group', { name: 'Phosphorus (P)' })
+        .getByRole('group', { name: field.Name, exact: true });
+      expect(await phosphorusField.getByRole('checkbox').count()).toBeGreaterThan(0);
+      await capture(page, 'layers-06-by-field');
     },
     testTimeoutMs,
   );
