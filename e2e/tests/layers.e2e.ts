@@ -329,4 +329,72 @@ describe('data layers on the map', () => {
     },
     testTimeoutMs,
   );
+
+  it(
+    'draws, cuts, splits and merges zones, the server making every geometry, and shows their areas',
+    async () => {
+      const { token, holdingId } = await openHolding();
+      const { field, year } = await fieldsAndYear(token, holdingId);
+      await createSoilLayer(token, field, year, 'Zones test', 'Ppm', [10, 20, 30]);
+      const [lon, lat] = middleOf(field);
+      const width = 0.00045;
+      const height = 0.00027;
+
+      const mapPage = await openMap(await pages.open());
+      const page = mapPage.page;
+      await showLayer(mapPage, 'Zones test');
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+      await mapPage.button('Edit zones').click();
+      const editor = page.getByRole('dialog', { name: 'Zones of Zones test' });
+      await editor.waitFor();
+      const rows = editor.getByRole('table', { name: 'Zones' }).getByRole('row');
+      await expect.poll(() => rows.count()).toBe(4);
+      const area = (index: number) => rows.nth(index).getByRole('cell').nth(3).innerText();
+      const areasBefore = [await area(1), await area(2), await area(3)];
+      expect(areasBefore.every((text) => /^0\.\d\d ha$/.test(text))).toBe(true);
+      const at = async (dLon: number, dLat: number) =>
+        mapPage.pixelOf([lon + dLon * width, lat + dLat * height]);
+
+      // A rectangle over the lower left of the first strip: added on top, taken out of the strip.
+      await editor.getByRole('button', { name: 'Draw rectangle' }).click();
+      await editor.getByRole('textbox', { name: 'Value of new zones' }).fill('50');
+      await page.mouse.click(...(await at(-2, 0)));
+      await page.mouse.click(...(await at(-1, -2)));
+      await expect.poll(() => rows.count()).toBe(5);
+      await expect.poll(() => area(1)).not.toBe(areasBefore[0]);
+      expect(await area(4)).toMatch(/^0\.\d\d ha$/);
+      await capture(page, 'layers-07-drawn');
+
+      // A polygon cut out of the top of the third strip.
+      await editor.getByRole('button', { name: 'Cut' }).click();
+      await page.mouse.click(...(await at(0.7, 0.5)));
+      await page.mouse.click(...(await at(2, 0.5)));
+      await page.mouse.click(...(await at(2, 2)));
+      await page.mouse.dblclick(...(await at(0.7, 2)));
+      await expect.poll(() => area(3)).not.toBe(areasBefore[2]);
+      expect(await rows.count()).toBe(5);
+
+      // The middle strip split by a line across it.
+      await editor.getByRole('button', { name: 'Split' }).click();
+      await page.mouse.click(...(await at(0, 0.5)));
+      await editor.getByText('1 zone selected').waitFor();
+      await page.mouse.click(...(await at(-0.8, 0)));
+      await page.mouse.dblclick(...(await at(0.8, 0)));
+      await expect.poll(() => rows.count()).toBe(6);
+      await capture(page, 'layers-08-split');
+
+      // Its two halves merged again.
+      await editor.getByRole('button', { name: 'Merge', exact: true }).click();
+      await page.mouse.click(...(await at(0, 0.5)));
+      await page.waitForTimeout(400);
+      await page.mouse.click(...(await at(0, -0.5)));
+      await editor.getByText('2 zones selected').waitFor();
+      await editor.getByRole('button', { name: 'Merge the selected zones' }).click();
+      await expect.poll(() => rows.count()).toBe(5);
+      await capture(page, 'layers-09-merged');
+    },
+    testTimeoutMs,
+  );
 });

@@ -376,7 +376,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
             <Text size="xs">{t('layers.editor.selectedZones', { count: selected.length })}</Text>
             {tool === 'merge' && (
               <Button
-                size="compact-xs"
+                size="xs"
                 disabled={!zoneToolEnabled('merge', selected.length)}
                 loading={operation.isPending}
                 onClick={() =>
@@ -386,7 +386,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                   )
                 }
               >
-                {t('layers.editor.merge')}
+                {t('layers.editor.mergeSelected')}
               </Button>
             )}
           </Group>
