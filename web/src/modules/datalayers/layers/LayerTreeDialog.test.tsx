@@ -95,6 +95,40 @@ describe('LayerTreeDialog', () => {
     within(field).getByRole('checkbox', { name: 'Show Yield 2025' });
   });
 
+  it('shows the 5 nearest yield years first, then all of them', () => {
+    const onVisibleChange = vi.fn();
+    const yields = [2018, 2019, 2020, 2021, 2022, 2023, 2024].map((year, index) =>
+      layer(10 + index, {
+        TypeId: LayerTypeId.Yield,
+        GroupId: LayerTypeGroup.Yield,
+        Year: year,
+        Name: `Yield ${year}`,
+      }),
+    );
+    renderWithProviders(
+      <LayerTreeDialog
+        opened
+        year={2024}
+        fields={[{ FieldId: 1, Name: 'Top Field', FieldGroup: null }]}
+        layers={yields}
+        visible={new Set()}
+        opacity={() => 100}
+        onVisibleChange={onVisibleChange}
+        onOpacityChange={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Data layers' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'By field' }));
+    expect(within(dialog).queryByRole('checkbox', { name: 'Show Yield 2019' })).toBeNull();
+    within(dialog).getByRole('checkbox', { name: 'Show Yield 2020' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show all years' }));
+    within(dialog).getByRole('checkbox', { name: 'Show Yield 2018' });
+    // The recent yield maps: within 5 years of 2024 (2019 to 2024); undated layers are a year apart.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Show the recent yield maps' })[0]!);
+    expect(onVisibleChange).toHaveBeenCalledWith([16, 15, 14, 13, 12, 11], true);
+  });
+
   it('expanding a section of a shown layer does not toggle it', () => {
     const { dialog, onVisibleChange } = openTree([2]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2025' }));

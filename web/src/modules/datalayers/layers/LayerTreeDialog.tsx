@@ -13,11 +13,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { DataLayer } from '@headland/domain/api/layersApi';
+import { LayerTypeId } from '@headland/domain/layers/layerTypes';
 import { withFormulaSubscripts } from '@headland/domain/layers/colourScales';
 import {
   buildLayerDialogTree,
   buildSelectorTree,
   layerIdsUnder,
+  nearestYearGroups,
+  preselectYieldLayers,
   type TreeField,
   sliderOpacity,
   toggleSection,
@@ -64,7 +67,21 @@ export function LayerTreeDialog({
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [expandedLayers, setExpandedLayers] = useState<ReadonlySet<number>>(new Set());
   const [view, setView] = useState<'type' | 'field'>('type');
+  const [allYears, setAllYears] = useState<ReadonlySet<string>>(new Set());
   const tree = view === 'type' ? buildLayerDialogTree(layers) : buildSelectorTree(layers, fields);
+
+  /** §4: a yield or biomass type first shows its 5 nearest years (1 for biomass); 'Show all years' shows the rest. */
+  const yearsShown = (node: TreeNode): { children: TreeNode[]; hidden: boolean } => {
+    const kind =
+      node.typeId === LayerTypeId.Yield ? 'yield' : node.typeId === LayerTypeId.Biomass ? 'biomass' : null;
+    if (kind === null || node.children.some((child) => child.kind !== 'year') || allYears.has(node.key)) {
+      return { children: node.children, hidden: false };
+    }
+    const years = node.children.map((child) => Number((child.title as { text: string }).text));
+    const nearest = new Set(nearestYearGroups(years, year, kind));
+    const children = node.children.filter((_, index) => nearest.has(years[index]!));
+    return { children, hidden: children.length < node.children.length };
+  };
 
   const toggleCollapsed = (key: string) =>
     setCollapsed((keys) => {
@@ -132,6 +149,7 @@ export function LayerTreeDialog({
       );
     }
     const isCollapsed = collapsed.has(node.key);
+    const shownChildren = yearsShown(node);
     const ids = layerIdsUnder(node);
     const shownCount = ids.filter((id) => visible.has(id)).length;
     return (
@@ -149,7 +167,37 @@ export function LayerTreeDialog({
             {shownCount > 0 ? `${shownCount}/${ids.length}` : ids.length}
           </Text>
         </Group>
-        {!isCollapsed && node.children.map((child) => renderNode(child, depth + 1))}
+        {!isCollapsed && node.kind === 'type' && node.typeId === LayerTypeId.Yield && (
+          <Box pl={(depth + 1) * 16}>
+            <UnstyledButton
+              fz="xs"
+              td="underline"
+              onClick={() =>
+                onVisibleChange(
+                  preselectYieldLayers(
+                    layers.filter((layer) => ids.includes(layer.DataLayerId)),
+                    year,
+                  ),
+                  true,
+                )
+              }
+            >
+              {t('layers.tree.preselectYield')}
+            </UnstyledButton>
+          </Box>
+        )}
+        {!isCollapsed && shownChildren.children.map((child) => renderNode(child, depth + 1))}
+        {!isCollapsed && shownChildren.hidden && (
+          <Box pl={(depth + 1) * 16}>
+            <UnstyledButton
+              fz="xs"
+              td="underline"
+              onClick={() => setAllYears((keys) => new Set(keys).add(node.key))}
+            >
+              {t('layers.tree.showAllYears')}
+            </UnstyledButton>
+          </Box>
+        )}
       </Box>
     );
   };
