@@ -10,6 +10,7 @@ import enScreens from './en.screens.json';
 import enDocuments from './en.documents.json';
 import enLive from './en.live.json';
 import enImports from './en.imports.json';
+import enLayersServer from './en.layersServer.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
 const resources = {
@@ -25,6 +26,7 @@ const resources = {
       ...enDocuments,
       ...enLive,
       ...enImports,
+      ...enLayersServer,
     },
   },
 };
