@@ -11,6 +11,7 @@ import enDocuments from './en.documents.json';
 import enLive from './en.live.json';
 import enImports from './en.imports.json';
 import enLayers from './en.layers.json';
+import enLayersServer from './en.layersServer.json';
 
 /** Texts per language. Only English is written so far; every other language falls back to it key by key. */
 const resources = {
@@ -27,6 +28,7 @@ const resources = {
       ...enLive,
       ...enImports,
       ...enLayers,
+      ...enLayersServer,
     },
   },
 };

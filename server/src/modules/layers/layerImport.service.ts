@@ -331,6 +331,46 @@ async function insertCellZones(tx: Db, layerId: number, fieldId: number) {
     SELECT ${layerId}, n, value, value, ${fieldId}, g, ST_Area(g::geography) / 10000 FROM z`);
 }
 
+/** A grid cell of yield points: its corners in the points' coordinate system and the mean yield in it. */
+type GridCell = [x0: number, y0: number, x1: number, y1: number, value: number];
+
+/**
+ * Points (x, y, value) averaged into square cells of about `cellMetres` (in degrees for 4326, scaled by the
+ * points' latitude; in metres otherwise).
+ */
+export function gridCells(
+  points: readonly [number, number, number][],
+  srid: number,
+  cellMetres: number,
+): GridCell[] {
+  if (points.length === 0) return [];
+  let cellX = cellMetres;
+  let cellY = cellMetres;
+  if (srid === 4326) {
+    const meanLat = points.reduce((sum, point) => sum + point[1], 0) / points.length;
+    cellY = cellMetres / 110_574;
+    cellX = cellMetres / (111_320 * Math.cos((meanLat * Math.PI) / 180));
+  }
+  const sums = new Map<string, [number, number, number, number]>();
+  for (const [x, y, value] of points) {
+    const i = Math.floor(x / cellX);
+    const j = Math.floor(y / cellY);
+    const key = `${i}:${j}`;
+    const sum = sums.get(key);
+    if (sum) {
+      sum[2] += value;
+      sum[3] += 1;
+    } else sums.set(key, [i, j, value, 1]);
+  }
+  return [...sums.values()].map(([i, j, total, count]) => [
+    i * cellX,
+    j * cellY,
+    (i + 1) * cellX,
+    (j + 1) * cellY,
+    Math.round((total / count) * 100) / 100,
+  ]);
+}
+
 /**
  * A yield layer's zones from its points: a grid of `cellMetres` squares (mean yield of the points in each, cut
  * to the field), or, for `zones`, the grid's cells joined into five equal classes of yield.
@@ -339,24 +379,24 @@ async function insertYieldZones(
   tx: Db,
   layerId: number,
   fieldId: number,
+  points: readonly [number, number, number][],
+  srid: number,
   cellMetres: number,
   output: 'grid' | 'zones',
 ) {
+  const cells = JSON.stringify(gridCells(points, srid, cellMetres));
   const grid = sql`
-    WITH p AS (SELECT value, ST_Transform(geom, 3857) AS g, cos(radians(ST_Y(geom))) AS c FROM layer_points WHERE layer_id = ${layerId}),
-         s AS (SELECT ${cellMetres}::float8 / avg(c) AS cell FROM p),
-         cells AS (SELECT floor(ST_X(p.g) / s.cell) AS cx, floor(ST_Y(p.g) / s.cell) AS cy, avg(p.value) AS v, s.cell
-                     FROM p, s GROUP BY 1, 2, s.cell),
+    WITH boxes AS (SELECT (e->>4)::float8 AS v,
+                          ST_Transform(ST_MakeEnvelope((e->>0)::float8, (e->>1)::float8, (e->>2)::float8, (e->>3)::float8, ${srid}::int), 4326) AS g
+                     FROM json_array_elements(${cells}::json) e),
          b AS (SELECT boundary FROM fields WHERE id = ${fieldId}),
-         boxes AS (SELECT cells.v, ST_Transform(ST_MakeEnvelope(cx * cell, cy * cell, (cx + 1) * cell, (cy + 1) * cell, 3857), 4326) AS g
-                     FROM cells),
          cut AS (SELECT boxes.v, ST_Multi(CASE WHEN b.boundary IS NULL OR ST_Covers(b.boundary, boxes.g) THEN boxes.g
                           ELSE ST_CollectionExtract(ST_Intersection(boxes.g, b.boundary), 3) END) AS g
                    FROM boxes LEFT JOIN b ON true)`;
   if (output === 'grid') {
     await tx.execute(sql`${grid}
       INSERT INTO layer_zones (layer_id, value, init_value, field_id, geom, area_ha)
-      SELECT ${layerId}, round(v::numeric, 2)::float8, round(v::numeric, 2)::float8, ${fieldId}, g, ST_Area(g::geography) / 10000
+      SELECT ${layerId}, v, v, ${fieldId}, g, ST_Area(g::geography) / 10000
         FROM cut WHERE NOT ST_IsEmpty(g)`);
     return;
   }
@@ -441,16 +481,18 @@ export async function runImport(db: Db, caller: FieldsCaller, taskId: number): P
             name: request.Name ?? `Yield ${date ?? year}`,
             unit: 't/ha',
           });
-          await insertPoints(
-            tx,
-            id,
-            rows.map((row) => [row.x!, row.y!, numberOf(row.values.yield)!]),
-            srid,
-          );
+          const values = rows.map((row): [number, number, number] => [
+            row.x!,
+            row.y!,
+            numberOf(row.values.yield)!,
+          ]);
+          await insertPoints(tx, id, values, srid);
           await insertYieldZones(
             tx,
             id,
             fieldId,
+            values,
+            srid,
             request.GridSizeMetres ?? 10,
             request.YieldOutput ?? 'grid',
           );
