@@ -192,9 +192,8 @@ describe('data layers on the map', () => {
       await mapPage.button('New application layer').click();
       const application = mapPage.dialog('New application layer');
       await application.waitFor();
-      expect(await application.getByRole('combobox', { name: 'Requirement layer' }).inputValue()).toBe(
-        'P need test',
-      );
+      await application.getByRole('combobox', { name: 'Requirement layer' }).click();
+      await page.getByRole('option', { name: 'P need test' }).click();
       expect(await application.getByRole('combobox', { name: 'Product' }).inputValue()).toContain('TSP');
       await application.getByRole('textbox', { name: 'Plan name' }).fill('Spring P test');
       await application.getByRole('textbox', { name: 'Layer name' }).fill('TSP test');

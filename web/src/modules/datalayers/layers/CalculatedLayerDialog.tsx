@@ -217,7 +217,7 @@ export function CalculatedLayerDialog({
         />
         {create.isError && (
           <Alert color="red" role="alert">
-            {t('layers.calculated.failed', { message: apiFailureMessage(create.error) })}
+            {t('layers.calculated.failed', { message: apiFailureMessage(create.error, t) })}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -109,7 +109,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
     } else if (next.Status === 'failed') {
       setBusy(false);
       const message = next.Error
-        ? t(next.Error.Code, { ...next.Error.Params, defaultValue: next.Error.Code })
+        ? t(`layersServer.error.${next.Error.Code}`, { ...next.Error.Params, defaultValue: next.Error.Code })
         : '';
       setFailure(t('layers.import.failed', { message }));
     }
@@ -140,7 +140,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
         ),
       );
     } catch (error) {
-      setFailure(t('layers.import.previewFailed', { message: apiFailureMessage(error) }));
+      setFailure(t('layers.import.previewFailed', { message: apiFailureMessage(error, t) }));
     } finally {
       setBusy(false);
     }
@@ -169,7 +169,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
       });
       receiveTask(started);
     } catch (error) {
-      setFailure(t('layers.import.failed', { message: apiFailureMessage(error) }));
+      setFailure(t('layers.import.failed', { message: apiFailureMessage(error, t) }));
       setBusy(false);
     }
   };
@@ -186,7 +186,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
         })
         .then(receiveTask)
         .catch((error: unknown) => {
-          setFailure(t('layers.import.failed', { message: apiFailureMessage(error) }));
+          setFailure(t('layers.import.failed', { message: apiFailureMessage(error, t) }));
           setBusy(false);
         });
     }, pollMs);

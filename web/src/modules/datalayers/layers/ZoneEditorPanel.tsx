@@ -120,7 +120,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
         setProblem(
           apiFailureCode(failure) === 'invalidMerge'
             ? t('layers.editor.invalidMerge')
-            : t('layers.editor.failed', { message: apiFailureMessage(failure) }),
+            : t('layers.editor.failed', { message: apiFailureMessage(failure, t) }),
         ),
     });
   };
