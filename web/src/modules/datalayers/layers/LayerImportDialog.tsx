@@ -28,8 +28,10 @@ import {
   type ImportTarget,
   type ImportTask,
 } from '@headland/domain/api/layersApi';
+import type { IsoDate } from '@headland/domain/isoDate';
 import { PhosphateMethod, soilUnits } from '@headland/domain/layers/soil';
 import { FileDropZone } from '../../../shell/files/FileDropZone.tsx';
+import { DatePicker } from '../../fields/widgets/DatePicker.tsx';
 import { useApiClient } from '../../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../../shell/session/AppSessionContext.tsx';
 import { apiFailureMessage } from './apiFailure.ts';
@@ -91,7 +93,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
   const [soilUnit, setSoilUnit] = useState<string>('Ppm');
   const [method, setMethod] = useState<string>(PhosphateMethod.Olsen);
   const [fieldId, setFieldId] = useState<string | null>(null);
-  const [date, setDate] = useState('');
+  const [date, setDate] = useState<IsoDate | null>(null);
   const [yieldOutput, setYieldOutput] = useState<'grid' | 'zones'>('grid');
   const [gridSize, setGridSize] = useState<number>(20);
   const [name, setName] = useState('');
@@ -343,13 +345,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
                 searchable
                 onChange={setFieldId}
               />
-              <TextInput
-                size="xs"
-                type="date"
-                label={t('layers.import.date')}
-                value={date}
-                onChange={(event) => setDate(event.currentTarget.value)}
-              />
+              <DatePicker label={t('layers.import.date')} value={date} onChange={setDate} />
             </Group>
             <TextInput
               size="xs"
