@@ -131,7 +131,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
 
   return (
     <>
-      <Group pos="absolute" top={44} left={48} gap="xs">
+      <Group pos="absolute" top={40} left={48} gap="xs">
         <Button
           size="xs"
           variant="white"
