@@ -64,7 +64,13 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
     setRef.current = created;
     const handleMove = (event: MapBrowserEvent) => {
       if (event.dragging) return;
-      setHovered(created.zoneAt(event.pixel));
+      const found = created.zoneAt(event.pixel);
+      // A new state only when the zone under the pointer changes, not on every move.
+      setHovered((current) =>
+        current?.zone.DataLayerZoneId === found?.zone.DataLayerZoneId && current?.zone === found?.zone
+          ? current
+          : found,
+      );
     };
     fieldMap.map.on('pointermove', handleMove);
     return () => {
