@@ -217,6 +217,8 @@ async function assignFields(
   fieldId: number | null,
 ): Promise<(number | null)[]> {
   if (fieldId) return features.map(() => fieldId);
+  if (features.every((feature) => feature.polygon === null))
+    return assignPointFields(db, holdingId, features, srid);
   const payload = JSON.stringify(features.map((feature) => [feature.x, feature.y, feature.polygon]));
   const rows = await sqlRows<{ i: number; field_id: number }>(
     db,
@@ -229,6 +231,45 @@ async function assignFields(
         SELECT f.i, fl.id AS field_id FROM f
           JOIN LATERAL (SELECT id FROM fields WHERE holding_id = ${holdingId} AND boundary && f.pt
                            AND ST_Covers(boundary, f.pt) ORDER BY id LIMIT 1) fl ON true`,
+  );
+  const fields: (number | null)[] = features.map(() => null);
+  for (const row of rows) fields[row.i] = row.field_id;
+  return fields;
+}
+
+/**
+ * The field of each point: the fields near the points are moved into the points' system once, and each point
+ * is tested against them (PostGIS keeps a prepared copy of a field tested against many points in a row).
+ */
+async function assignPointFields(
+  db: Db,
+  holdingId: number,
+  features: Feature[],
+  srid: number,
+): Promise<(number | null)[]> {
+  const xs = features.map((feature) => feature.x!);
+  const ys = features.map((feature) => feature.y!);
+  // A loop, not Math.min(...xs): spreading 200,000 arguments overflows the stack.
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let index = 0; index < xs.length; index += 1) {
+    box[0] = Math.min(box[0]!, xs[index]!);
+    box[1] = Math.min(box[1]!, ys[index]!);
+    box[2] = Math.max(box[2]!, xs[index]!);
+    box[3] = Math.max(box[3]!, ys[index]!);
+  }
+  const list = (values: number[]) => `{${values.join(',')}}`;
+  const rows = await sqlRows<{ i: number; field_id: number }>(
+    db,
+    sql`WITH near AS MATERIALIZED (
+          SELECT id, ST_Transform(boundary, ${srid}::int) AS b FROM fields
+           WHERE holding_id = ${holdingId} AND boundary IS NOT NULL
+             AND boundary && ST_Transform(ST_MakeEnvelope(${box[0]}::float8, ${box[1]}::float8, ${box[2]}::float8, ${box[3]}::float8, ${srid}::int), 4326)),
+             pts AS MATERIALIZED (
+          SELECT (p.i - 1)::int AS i, ST_SetSRID(ST_MakePoint(p.x, p.y), ${srid}::int) AS pt
+            FROM unnest(${list(xs)}::float8[], ${list(ys)}::float8[]) WITH ORDINALITY AS p(x, y, i))
+        SELECT DISTINCT ON (pts.i) pts.i, near.id AS field_id
+          FROM near JOIN pts ON near.b && pts.pt AND ST_Covers(near.b, pts.pt)
+         ORDER BY pts.i, near.id`,
   );
   const fields: (number | null)[] = features.map(() => null);
   for (const row of rows) fields[row.i] = row.field_id;
@@ -455,7 +496,9 @@ export async function runImport(db: Db, caller: FieldsCaller, taskId: number): P
     kept.forEach((feature, index) => {
       const fieldId = fields[index];
       if (fieldId === null || fieldId === undefined) return;
-      byField.set(fieldId, [...(byField.get(fieldId) ?? []), feature]);
+      const list = byField.get(fieldId);
+      if (list) list.push(feature);
+      else byField.set(fieldId, [feature]);
     });
     for (const fieldId of [...byField.keys()])
       if (await fieldYearHidden(db, caller.access, fieldId, request.Year)) byField.delete(fieldId);

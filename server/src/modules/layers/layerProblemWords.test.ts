@@ -10,7 +10,8 @@ function codesInSources(): Set<string> {
   const codes = new Set<string>();
   for (const name of readdirSync(here).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))) {
     const text = readFileSync(`${here}${name}`, 'utf8');
-    for (const match of text.matchAll(/(?:layerProblem|LayerImportFileError)\(\s*'(\w+)'/g)) codes.add(match[1]!);
+    for (const match of text.matchAll(/(?:layerProblem|LayerImportFileError)\(\s*'(\w+)'/g))
+      codes.add(match[1]!);
     for (const match of text.matchAll(/Code: '(\w+)'/g)) codes.add(match[1]!);
   }
   return codes;
