@@ -253,6 +253,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
         opened={treeOpened}
         year={session.yearId}
         layers={layers}
+        loading={list.isPending}
         fields={fields}
         visible={new Set(shown)}
         opacity={opacityOf}

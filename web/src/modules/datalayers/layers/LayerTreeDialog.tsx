@@ -32,6 +32,8 @@ export interface LayerTreeDialogProps {
   opened: boolean;
   year: number;
   layers: readonly DataLayer[];
+  /** The year's layers are still on their way. */
+  loading?: boolean;
   /** The year's fields, which the 'By field' view groups layers by. */
   fields: readonly TreeField[];
   visible: ReadonlySet<number>;
@@ -55,6 +57,7 @@ export function LayerTreeDialog({
   opened,
   year,
   layers,
+  loading = false,
   fields,
   visible,
   opacity,
@@ -221,7 +224,11 @@ export function LayerTreeDialog({
           ]}
           onChange={(value) => setView(value as 'type' | 'field')}
         />
-        {tree.length === 0 ? (
+        {loading ? (
+          <Text size="sm" role="status">
+            {t('layers.tree.loading')}
+          </Text>
+        ) : tree.length === 0 ? (
           <Text size="sm">{t('layers.tree.empty', { year })}</Text>
         ) : (
           tree.map((node) => renderNode(node, 0))

@@ -425,7 +425,14 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                       </Table.Td>
                       <Table.Td>
                         {value === null ? '' : formatNumber(value)}
-                        {zone.UserDefined ? ' *' : ''}
+                        {zone.UserDefined && (
+                          <span
+                            title={t('layers.editor.userDefined')}
+                            aria-label={t('layers.editor.userDefined')}
+                          >
+                            {' *'}
+                          </span>
+                        )}
                       </Table.Td>
                       <Table.Td>{zone.Label ?? ''}</Table.Td>
                       <Table.Td>{t('map.units.hectares', { value: formatHectares(zone.Area) })}</Table.Td>
