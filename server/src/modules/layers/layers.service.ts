@@ -276,6 +276,23 @@ async function prepareLine(db: Db, field: string, geometry: GeometryInput): Prom
 
 // -------------------------------------------------------------------------------------------- writing
 
+/** A zone's picture must be a document of the caller's holding: refused by name otherwise, never a 500. */
+async function checkDocuments(
+  db: Db,
+  caller: FieldsCaller,
+  ids: readonly (number | null | undefined)[],
+): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return;
+  const found = await sqlRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM import_documents WHERE holding_id = ${caller.holdingId}
+           AND id = ANY(${`{${wanted.join(',')}}`}::int[])`,
+  );
+  if (found.length !== wanted.length)
+    throw layerProblem('unknownDocument', 'DocumentId', 'This picture is not in the holding’s library.');
+}
+
 function checkTypeWrite(caller: LayersCaller, typeId: number): void {
   if (typeId === LayerTypeId.TerraMapVariant && !isAdminOrHigher(caller.role))
     throw forbidden('Only administrators may edit layer variants.');
@@ -344,6 +361,11 @@ export async function createLayer(
     throw layerProblem('tooManyZones', 'Zones', `A layer may have at most ${maxZonesPerLayer} zones.`, {
       max: maxZonesPerLayer,
     });
+  await checkDocuments(
+    db,
+    caller,
+    zones.map((zone) => zone.DocumentId),
+  );
   // Every geometry is read before the transaction, so a bad one is a 400 and nothing is stored.
   const prepared: string[] = [];
   for (const [index, zone] of zones.entries())
@@ -578,30 +600,32 @@ export function addZone(
   body: AddZoneRequest,
   format: 'wkt' | 'wkb',
 ) {
-  return preparePolygon(db, 'Geometry', body.Geometry, body.RegularShape, true).then((ewkb) =>
-    zoneOperation(db, caller, layerId, format, async (tx, layer, changes) => {
-      await subtractFromZones(tx, layerId, ewkb, null, changes);
-      const id = await insertZone(
-        tx,
-        layerId,
-        {
-          zoneNumber: body.Number,
-          value: body.Value ?? body.ProductRate,
-          label: body.Label,
-          documentId: body.DocumentId,
-          fieldId: layer.fieldId,
-          buffer: body.Buffer,
-          // A drawn zone of a calculated layer has no calculated value: it is the user's.
-          userDefined: layer.calculated ? true : (body.UserDefined ?? false),
-          regularShape: body.RegularShape,
-          style: body.Style,
-          productRate: body.ProductRate,
-        },
-        ewkbSql(ewkb),
-      );
-      changes.added.push(id);
-    }),
-  );
+  return checkDocuments(db, caller, [body.DocumentId])
+    .then(() => preparePolygon(db, 'Geometry', body.Geometry, body.RegularShape, true))
+    .then((ewkb) =>
+      zoneOperation(db, caller, layerId, format, async (tx, layer, changes) => {
+        await subtractFromZones(tx, layerId, ewkb, null, changes);
+        const id = await insertZone(
+          tx,
+          layerId,
+          {
+            zoneNumber: body.Number,
+            value: body.Value ?? body.ProductRate,
+            label: body.Label,
+            documentId: body.DocumentId,
+            fieldId: layer.fieldId,
+            buffer: body.Buffer,
+            // A drawn zone of a calculated layer has no calculated value: it is the user's.
+            userDefined: layer.calculated ? true : (body.UserDefined ?? false),
+            regularShape: body.RegularShape,
+            style: body.Style,
+            productRate: body.ProductRate,
+          },
+          ewkbSql(ewkb),
+        );
+        changes.added.push(id);
+      }),
+    );
 }
 
 export async function cutZones(
@@ -625,6 +649,7 @@ export async function editZone(
   body: EditZoneRequest,
   format: 'wkt' | 'wkb',
 ) {
+  await checkDocuments(db, caller, [body.DocumentId]);
   const ewkb =
     body.Geometry || body.RegularShape
       ? await preparePolygon(db, 'Geometry', body.Geometry, body.RegularShape, true)

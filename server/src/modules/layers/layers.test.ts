@@ -364,6 +364,14 @@ describe('layers and their zones', () => {
       },
     );
     expect(cleared.status).toBe(200);
+    // A picture must be one of the holding's documents: an unknown id is refused by name, not a database error.
+    const picture = await operate(
+      'PUT',
+      `/api/layers/v1/${layer.DataLayerId}/zones/${bowTie.body.Added[0]!.DataLayerZoneId}`,
+      { DocumentId: 999_999 },
+    );
+    expect(picture.status).toBe(400);
+    expect(picture.body.Errors?.[0]?.Code).toBe('unknownDocument');
     expect(cleared.body.Changed[0]).toMatchObject({ Number: null, Label: 'Wet corner' });
   });
 
