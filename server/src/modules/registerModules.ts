@@ -16,6 +16,7 @@ import { holdingValidationRoutes } from './validation/holdingValidation.routes.t
 import { registerLive } from './live/live.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { intlRoutes } from './intl/intl.routes.ts';
+import { layersRoutes } from './layers/layers.routes.ts';
 import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(signupRoutes);
   await app.register(documentsRoutes);
   await app.register(intlRoutes);
+  await app.register(layersRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
 }

@@ -408,6 +408,44 @@ describe('seedDemoData', () => {
     }
   });
 
+  it('gives every holding soil analyses of two years, yield maps of three harvests and one phosphate plan in its fields', async () => {
+    const layers = await rows<{
+      holding_id: number;
+      type_id: number;
+      year_id: number;
+      layers: number;
+      empty: number;
+      outside: number;
+    }>(
+      database,
+      sql`SELECT l.holding_id, l.type_id, l.year_id, count(*)::int AS layers,
+                 count(*) FILTER (WHERE l.zone_count = 0)::int AS empty,
+                 (SELECT count(*)::int FROM layer_zones z JOIN data_layers d ON d.id = z.layer_id JOIN fields f ON f.id = d.field_id
+                   WHERE d.holding_id = l.holding_id AND d.type_id = l.type_id AND d.year_id = l.year_id
+                     AND NOT ST_Covers(ST_Buffer(f.boundary::geography, 0.01)::geometry, z.geom)) AS outside
+            FROM data_layers l GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    const holdingIds = [...new Set(layers.map((row) => row.holding_id))];
+    expect(holdingIds).toHaveLength(3);
+    for (const holdingId of holdingIds) {
+      const own = layers.filter((row) => row.holding_id === holdingId);
+      expect(new Set(own.filter((row) => row.type_id === 11).map((row) => row.year_id))).toEqual(
+        new Set([2024, 2027]),
+      );
+      expect(own.filter((row) => row.type_id === 20).map((row) => row.year_id)).toEqual([2024, 2025, 2026]);
+      expect(own.filter((row) => row.type_id === 31).map((row) => row.year_id)).toEqual([2027]);
+    }
+    expect(layers.every((row) => row.empty === 0 && row.outside === 0)).toBe(true);
+    const [plan] = await rows<{ zones: number; user_defined: number; missing: number }>(
+      database,
+      sql`SELECT count(*)::int AS zones, count(*) FILTER (WHERE z.user_defined)::int AS user_defined,
+                 count(*) FILTER (WHERE z.product_rate IS NULL OR z.product_rate <> z.init_product_rate)::int AS missing
+            FROM layer_zones z JOIN data_layers l ON l.id = z.layer_id WHERE l.type_id = 31`,
+    );
+    expect(plan!.zones).toBeGreaterThan(100);
+    expect(plan).toMatchObject({ user_defined: 0, missing: 0 });
+  });
+
   it('does nothing when seeded a second time', async () => {
     const count = async () =>
       rows<{ users: number; holdings: number; fields: number; croppings: number }>(

@@ -27,6 +27,7 @@ import { businesses } from './catalogue/businesses.ts';
 import { demoHoldings, type DemoHoldingSeed } from './catalogue/holdings.ts';
 import { regions } from './catalogue/regions.ts';
 import { demoYears } from './catalogue/rotations.ts';
+import { seedDemoLayers } from './seedDemoLayers.ts';
 import { termsAndConditions } from './catalogue/termsAndConditions.ts';
 import { towns } from './catalogue/towns.ts';
 import { demoPassword, demoUsers } from './catalogue/users.ts';
@@ -322,4 +323,5 @@ async function seedHolding(
       })),
     );
   }
+  await seedDemoLayers(db, holdingId);
 }

@@ -125,6 +125,155 @@ const call = (method: string, url: string, payload?: unknown) =>
     ...(payload ? { payload } : {}),
   });
 
+let hiddenLayer: Promise<{ layerId: number; zoneId: number }> | undefined;
+
+/** A layer of the hidden cropping, named with the secret, with one zone: made by the owner on first use. */
+function hiddenLayerIds(): Promise<{ layerId: number; zoneId: number }> {
+  hiddenLayer ??= (async () => {
+    const created = await inject(test.app, {
+      method: 'POST',
+      url: '/api/layers/v1',
+      headers: farm.headers,
+      payload: {
+        TypeId: 10,
+        Scope: 2,
+        HoldingId: farm.holdingId,
+        CroppingId: hiddenId,
+        Year: 2025,
+        Name: secret,
+        Zones: [
+          {
+            Value: 6.2,
+            Label: secret,
+            Geometry: {
+              WellKnownText:
+                'POLYGON((420000 300000,420100 300000,420100 300100,420000 300100,420000 300000))',
+              CoordinateSystemId: 27700,
+            },
+          },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const layerId = created.json<{ DataLayerId: number }>().DataLayerId;
+    const zones = await inject(test.app, {
+      method: 'GET',
+      url: `/api/layers/v1/${layerId}/zones`,
+      headers: farm.headers,
+    });
+    return {
+      layerId,
+      zoneId: zones.json<{ Zones: { DataLayerZoneId: number }[] }>().Zones[0]!.DataLayerZoneId,
+    };
+  })();
+  return hiddenLayer;
+}
+
+const square = {
+  WellKnownText: 'POLYGON((420010 300010,420020 300010,420020 300020,420010 300020,420010 300010))',
+  CoordinateSystemId: 27700,
+};
+
+/** The data layers API: layers of a hidden cropping (and of its field in that year) are neither seen nor changed. */
+const layerProbes: Record<string, Probe> = {
+  'GET /api/layers/v1/types': async () => [await call('GET', '/api/layers/v1/types')],
+  'GET /api/layers/v1/holding/{holdingId}/year/{yearId}': async () => {
+    await hiddenLayerIds();
+    return [await call('GET', `/api/layers/v1/holding/${farm.holdingId}/year/2025`)];
+  },
+  'GET /api/layers/v1/holding/{holdingId}/year/{yearId}/totals': async () => [
+    await call('GET', `/api/layers/v1/holding/${farm.holdingId}/year/2025/totals`),
+  ],
+  'POST /api/layers/v1': async () => [
+    await call('POST', '/api/layers/v1', {
+      TypeId: 10,
+      Scope: 2,
+      HoldingId: farm.holdingId,
+      CroppingId: hiddenId,
+      Year: 2025,
+      Name: 'x',
+    }),
+    await call('POST', '/api/layers/v1', {
+      TypeId: 10,
+      Scope: 1,
+      HoldingId: farm.holdingId,
+      FieldId: fieldId,
+      Year: 2025,
+      Name: 'x',
+    }),
+  ],
+  'PUT /api/layers/v1/{id}': async () => [
+    await call('PUT', `/api/layers/v1/${(await hiddenLayerIds()).layerId}`, { Name: 'renamed' }),
+  ],
+  'DELETE /api/layers/v1/{id}': async () => [
+    await call('DELETE', `/api/layers/v1/${(await hiddenLayerIds()).layerId}`),
+  ],
+  'GET /api/layers/v1/{id}/zones': async () => [
+    await call('GET', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/zones?geometryFormat=wkt`),
+  ],
+  'GET /api/layers/v1/{id}/points': async () => [
+    await call('GET', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/points`),
+  ],
+  'POST /api/layers/v1/{id}/zones/add': async () => [
+    await call('POST', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/zones/add`, {
+      Value: 1,
+      Geometry: square,
+    }),
+  ],
+  'POST /api/layers/v1/{id}/zones/cut': async () => [
+    await call('POST', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/zones/cut`, { Geometry: square }),
+  ],
+  'POST /api/layers/v1/{id}/zones/split': async () => {
+    const { layerId, zoneId } = await hiddenLayerIds();
+    return [
+      await call('POST', `/api/layers/v1/${layerId}/zones/split`, {
+        ZoneId: zoneId,
+        Line: { WellKnownText: 'LINESTRING(419990 300050,420110 300050)', CoordinateSystemId: 27700 },
+      }),
+    ];
+  },
+  'POST /api/layers/v1/{id}/zones/merge': async () => {
+    const { layerId, zoneId } = await hiddenLayerIds();
+    return [await call('POST', `/api/layers/v1/${layerId}/zones/merge`, { ZoneIds: [zoneId, zoneId + 1] })];
+  },
+  'POST /api/layers/v1/{id}/reset': async () => [
+    await call('POST', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/reset`),
+  ],
+  'PUT /api/layers/v1/{id}/zones/{zoneId}': async () => {
+    const { layerId, zoneId } = await hiddenLayerIds();
+    return [await call('PUT', `/api/layers/v1/${layerId}/zones/${zoneId}`, { Value: 1 })];
+  },
+  'DELETE /api/layers/v1/{id}/zones/{zoneId}': async () => {
+    const { layerId, zoneId } = await hiddenLayerIds();
+    return [await call('DELETE', `/api/layers/v1/${layerId}/zones/${zoneId}`)];
+  },
+  'POST /api/layers/v1/{id}/zones/{zoneId}/reset': async () => {
+    const { layerId, zoneId } = await hiddenLayerIds();
+    return [await call('POST', `/api/layers/v1/${layerId}/zones/${zoneId}/reset`)];
+  },
+  'POST /api/layers/v1/requirement': async () => [
+    await call('POST', '/api/layers/v1/requirement', {
+      SoilLayerId: (await hiddenLayerIds()).layerId,
+      CroppingId: visibleId,
+      NutrientId: 6,
+    }),
+  ],
+  'POST /api/layers/v1/application': async () => [
+    await call('POST', '/api/layers/v1/application', {
+      RequirementLayerId: (await hiddenLayerIds()).layerId,
+      ProductId: 13,
+      PlanName: 'x',
+    }),
+  ],
+  'POST /api/layers/v1/import/preview': async () => [await call('POST', '/api/layers/v1/import/preview', {})],
+  'POST /api/layers/v1/import/{importId}/commit': async () => [
+    await call('POST', `/api/layers/v1/import/${'0'.repeat(32)}/commit`, { Mapping: {}, Year: 2025 }),
+  ],
+  'GET /api/layers/v1/import/tasks/{taskId}': async () => [
+    await call('GET', '/api/layers/v1/import/tasks/1'),
+  ],
+};
+
 /** Routes that answer or change croppings, fields or layers, and how each is walked. */
 const walked: Record<string, Probe> = {
   'GET /api/fields/v1': async () => [await call('GET', '/api/fields/v1?year=2025')],
@@ -221,6 +370,7 @@ const walked: Record<string, Probe> = {
   'GET /api/img/{holdingId}/{name}/{ext}': async () => [
     await call('GET', `/api/img/${farm.holdingId}/${'0'.repeat(32)}/jpg`),
   ],
+  ...layerProbes,
 };
 
 /** Routes that answer nothing about croppings, fields or layers, with why. */
@@ -289,6 +439,20 @@ describe('a restricted member', () => {
       expect(response.statusCode, `${route}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
       expectNothingHidden(response, route);
     }
+  });
+
+  it('leaves the hidden cropping’s layer as the owner made it', async () => {
+    const { layerId } = await hiddenLayerIds();
+    const zones = await inject(test.app, {
+      method: 'GET',
+      url: `/api/layers/v1/${layerId}/zones?geometryFormat=wkt`,
+      headers: farm.headers,
+    });
+    expect(zones.statusCode).toBe(200);
+    expect(zones.json()).toMatchObject({
+      Layer: { Name: secret, ZoneCount: 1 },
+      Zones: [{ Value: 6.2, Label: secret }],
+    });
   });
 
   it('still sees the hidden cropping’s owner view unchanged', async () => {

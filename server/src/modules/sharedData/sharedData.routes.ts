@@ -11,6 +11,7 @@ import { forbidden } from '../../http/httpErrors.ts';
 import { requireSession } from '../session/accessHook.ts';
 import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.queries.ts';
 import { selectVarieties } from './sharedData.queries.ts';
+import { fertiliserProducts } from '@headland/domain/layers/fertiliserProducts';
 
 const crops = cropDefinitions.map(toCropDescriptor);
 const cropStyles = cropDefinitions.map((crop) => ({
@@ -50,7 +51,8 @@ export async function sharedDataRoutes(app: FastifyInstance): Promise<void> {
         ),
         SoilTypes: [],
         SubsoilTypes: [],
-        FertiliserProducts: [],
+        // The layers' fertiliser catalogue; its nutrient contents are in the domain module beside it.
+        FertiliserProducts: fertiliserProducts.map((product) => ({ Id: product.Id, Name: product.Name })),
         ManureTypes: [],
         Soil: { SsmClassification: [] },
       };

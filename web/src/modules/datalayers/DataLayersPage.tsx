@@ -37,6 +37,7 @@ import { PlaceSearch } from './PlaceSearch.tsx';
 import { ToolsPanel } from './ToolsPanel.tsx';
 import { useFieldMap } from './useFieldMap.ts';
 import { PictureLayerView } from '../documents/map/PictureLayerView.tsx';
+import { DataLayerView } from './layers/DataLayerView.tsx';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
 import { translatedServerCropName } from '../../i18n/cropNames.ts';
@@ -260,6 +261,7 @@ export function DataLayersPage() {
       </VisuallyHidden>
       <div ref={targetRef} role="region" aria-label={t('map.region')} tabIndex={0} />
       {fieldMap && <PictureLayerView fieldMap={fieldMap} />}
+      {fieldMap && <DataLayerView fieldMap={fieldMap} fields={fieldsQuery.data ?? []} />}
 
       {fieldsQuery.isPending && (
         <Paper

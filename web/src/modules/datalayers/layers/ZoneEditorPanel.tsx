@@ -1,0 +1,569 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import Feature from 'ol/Feature.js';
+import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
+import WKT from 'ol/format/WKT.js';
+import type Geometry from 'ol/geom/Geometry.js';
+import type Circle from 'ol/geom/Circle.js';
+import type LineString from 'ol/geom/LineString.js';
+import type Polygon from 'ol/geom/Polygon.js';
+import Draw, { createBox, createRegularPolygon, type DrawEvent } from 'ol/interaction/Draw.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import { toLonLat } from 'ol/proj.js';
+import VectorSource from 'ol/source/Vector.js';
+import { getDistance } from 'ol/sphere.js';
+import Stroke from 'ol/style/Stroke.js';
+import Style from 'ol/style/Style.js';
+import {
+  layersPath,
+  layersRoutes,
+  type DataLayer,
+  type LayerZone,
+  type RegularShape,
+} from '@headland/domain/api/layersApi';
+import { withFormulaSubscripts } from '@headland/domain/layers/colourScales';
+import { rateUnitOf } from '@headland/domain/layers/rateUnits';
+import {
+  canCommitDrawing,
+  canResetZone,
+  cancelZoneEdit,
+  parseRate,
+  parseZoneNumber,
+  startZoneEdit,
+  zoneEditChanged,
+  zoneLayerKind,
+  zoneToolEnabled,
+  type EditedZone,
+  type ZoneTool,
+} from '@headland/domain/layers/zoneEditRules';
+import { formatHectares } from '@headland/domain/units';
+import type { FieldMap } from '../../../map/FieldMap.ts';
+import { dataProjection, viewProjection } from '../../../map/projections.ts';
+import { useApiClient } from '../../../shell/http/ApiClientContext.tsx';
+import { useAppSession } from '../../../shell/session/AppSessionContext.tsx';
+import { apiFailureCode, apiFailureMessage } from './apiFailure.ts';
+import { useLayerFormats } from './LayerLegend.tsx';
+import { layerZonesQuery, useLayerTotals, useZoneOperation, type ZoneOperation } from './layersQueries.ts';
+
+const wkt = new WKT();
+const selectionStyle = new Style({ stroke: new Stroke({ color: 'rgb(220, 20, 60)', width: 3 }) });
+
+function toWkt(geometry: Geometry): string {
+  return wkt.writeGeometry(geometry, { dataProjection, featureProjection: viewProjection, decimals: 8 });
+}
+
+/** A drawn circle as the regular shape the server turns into a 64-sided polygon. */
+function circleShape(circle: Circle): RegularShape {
+  const center = circle.getCenter();
+  const edge = [center[0]! + circle.getRadius(), center[1]!];
+  const lonLat = toLonLat(center, viewProjection);
+  return {
+    Type: 'circle',
+    Center: [lonLat[0]!, lonLat[1]!],
+    Size1: Math.max(0.01, getDistance(lonLat, toLonLat(edge, viewProjection))),
+    Size2: null,
+    Angle: 0,
+  };
+}
+
+export interface ZoneEditorPanelProps {
+  fieldMap: FieldMap;
+  layer: DataLayer;
+  onClose: () => void;
+}
+
+/**
+ * The zone editor of a data layer: the zone tools (draw polygon, circle, rectangle or square and add it, cut,
+ * split, merge), the zones with their number, value or rate and label, Save, Cancel (restoring what was there)
+ * and Reset, and for application layers the field and plan totals. Every geometry is made by the server.
+ */
+export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const session = useAppSession();
+  const { formatNumber } = useLayerFormats();
+  const zonesQuery = useQuery(layerZonesQuery(api, session.holding.HoldingId, layer.DataLayerId));
+  const zones = useMemo(() => zonesQuery.data?.Zones ?? [], [zonesQuery.data]);
+  const kind = zoneLayerKind(layer.TypeId);
+  const operation = useZoneOperation();
+  const totals = useLayerTotals(kind === 'application');
+  const [tool, setTool] = useState<ZoneTool | null>(null);
+  const [selected, setSelected] = useState<readonly number[]>([]);
+  const [newValue, setNewValue] = useState('');
+  const [edit, setEdit] = useState<{ zoneId: number; zone: EditedZone; rate: string; number: string } | null>(
+    null,
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const highlight = useRef<VectorSource | null>(null);
+  const rateUnit = layer.RateUnitId ? rateUnitOf(layer.RateUnitId) : undefined;
+  const unitName = rateUnit?.Name ?? layer.Unit ?? '';
+
+  const send = (request: ZoneOperation, after?: () => void) => {
+    setProblem(null);
+    operation.mutate(request, {
+      onSuccess: () => after?.(),
+      onError: (failure) =>
+        setProblem(
+          apiFailureCode(failure) === 'invalidMerge'
+            ? t('layers.editor.invalidMerge')
+            : t('layers.editor.failed', { message: apiFailureMessage(failure, t) }),
+        ),
+    });
+  };
+  const path = (route: string, params: Record<string, number> = {}) =>
+    layersPath(route, { id: layer.DataLayerId, ...params });
+
+  // The editor owns the pointer: no tooltip, context menu or field selection meanwhile (§4 Map edit modes).
+  useEffect(() => {
+    fieldMap.setPointerTools(false);
+    const source = new VectorSource();
+    const overlay = new VectorLayer({ source, style: selectionStyle, zIndex: 100 });
+    highlight.current = source;
+    fieldMap.map.addLayer(overlay);
+    return () => {
+      fieldMap.map.removeLayer(overlay);
+      overlay.dispose();
+      highlight.current = null;
+      fieldMap.setPointerTools(true);
+    };
+  }, [fieldMap]);
+
+  // Outlines the selected zones.
+  useEffect(() => {
+    const source = highlight.current;
+    if (!source) return;
+    source.clear();
+    for (const zone of zones) {
+      if (!selected.includes(zone.DataLayerZoneId) || !zone.Geometry?.WellKnownText) continue;
+      source.addFeature(
+        new Feature(
+          wkt.readGeometry(zone.Geometry.WellKnownText, {
+            dataProjection,
+            featureProjection: viewProjection,
+          }),
+        ),
+      );
+    }
+  }, [zones, selected]);
+
+  // Clicking a zone of this layer selects it (several for merge).
+  // In split mode the first click picks the zone; the clicks after it draw the line.
+  const picking = tool === null || tool === 'merge' || (tool === 'split' && selected.length === 0);
+  useEffect(() => {
+    if (!picking) return;
+    const handleClick = (event: MapBrowserEvent) => {
+      let zoneId: number | null = null;
+      fieldMap.map.forEachFeatureAtPixel(
+        event.pixel,
+        (feature) => {
+          zoneId = (feature.get('zone') as LayerZone).DataLayerZoneId;
+          return true;
+        },
+        { layerFilter: (candidate) => candidate.get('dataLayerId') === layer.DataLayerId },
+      );
+      if (zoneId === null) return;
+      const id: number = zoneId;
+      setSelected((current) =>
+        tool === 'merge'
+          ? current.includes(id)
+            ? current.filter((other) => other !== id)
+            : [...current, id]
+          : [id],
+      );
+    };
+    fieldMap.map.on('singleclick', handleClick);
+    return () => fieldMap.map.un('singleclick', handleClick);
+  }, [fieldMap, tool, picking, layer.DataLayerId]);
+
+  // The drawing interaction of the chosen tool.
+  useEffect(() => {
+    if (tool === null || tool === 'merge') return;
+    if (tool === 'split' && selected.length !== 1) return;
+    const draw =
+      tool === 'drawCircle'
+        ? new Draw({ type: 'Circle' })
+        : tool === 'drawRectangle'
+          ? new Draw({ type: 'Circle', geometryFunction: createBox() })
+          : tool === 'drawSquare'
+            ? new Draw({ type: 'Circle', geometryFunction: createRegularPolygon(4) })
+            : tool === 'split'
+              ? new Draw({ type: 'LineString' })
+              : new Draw({ type: 'Polygon' });
+    const handleEnd = (event: DrawEvent) => {
+      const geometry = event.feature.getGeometry();
+      if (!geometry) return;
+      const type = geometry.getType();
+      if (type === 'LineString') {
+        if (!canCommitDrawing('LineString', { length: (geometry as LineString).getLength() })) return;
+        send({
+          method: 'POST',
+          path: path(layersRoutes.splitZone),
+          body: { ZoneId: selected[0], Line: { WellKnownText: toWkt(geometry), CoordinateSystemId: 4326 } },
+        });
+        return;
+      }
+      const shape =
+        type === 'Circle'
+          ? { RegularShape: circleShape(geometry as Circle) }
+          : canCommitDrawing('Polygon', { area: (geometry as Polygon).getArea() })
+            ? { Geometry: { WellKnownText: toWkt(geometry), CoordinateSystemId: 4326 as const } }
+            : null;
+      if (!shape) return;
+      if (tool === 'cut') {
+        send({ method: 'POST', path: path(layersRoutes.cutZones), body: shape });
+        return;
+      }
+      const value = parseRate(newValue);
+      const values =
+        value.problem === null
+          ? kind === 'application'
+            ? { ProductRate: value.value }
+            : { Value: value.value }
+          : {};
+      send({ method: 'POST', path: path(layersRoutes.addZone), body: { ...values, ...shape } });
+    };
+    draw.on('drawend', handleEnd);
+    fieldMap.map.addInteraction(draw);
+    return () => {
+      fieldMap.map.removeInteraction(draw);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handler reads the latest values through send
+  }, [fieldMap, tool, selected, newValue, kind]);
+
+  const chooseTool = (next: ZoneTool) => {
+    setProblem(null);
+    setTool((current) => (current === next ? null : next));
+    if (next === 'split' ? selected.length !== 1 : next !== 'merge') setSelected([]);
+  };
+
+  const openZone = (zone: LayerZone) => {
+    setEdit({
+      zoneId: zone.DataLayerZoneId,
+      zone: startZoneEdit({
+        Geometry: zone.Geometry?.WellKnownText ?? '',
+        Value: zone.Value,
+        Number: zone.Number,
+        Label: zone.Label,
+        DocumentId: zone.DocumentId,
+      }),
+      rate: String((kind === 'application' ? zone.ProductRate : zone.Value) ?? ''),
+      number: zone.Number === null ? '' : String(zone.Number),
+    });
+    setSelected([zone.DataLayerZoneId]);
+  };
+
+  const editedZone = edit ? zones.find((zone) => zone.DataLayerZoneId === edit.zoneId) : undefined;
+  const numberCheck = edit ? parseZoneNumber(edit.number) : null;
+  const rateCheck = edit ? parseRate(edit.rate) : null;
+  const rateError =
+    rateCheck?.problem === 'required'
+      ? t('layers.editor.rateRequired')
+      : rateCheck?.problem === 'negative'
+        ? t('layers.editor.rateNegative')
+        : null;
+
+  const handleSave = () => {
+    if (!edit || !numberCheck || numberCheck.problem || !rateCheck || rateCheck.problem) return;
+    send(
+      {
+        method: 'PUT',
+        path: path(layersRoutes.zone, { zoneId: edit.zoneId }),
+        body: {
+          Number: numberCheck.value,
+          Label: edit.zone.current.Label,
+          ...(kind === 'application' ? { ProductRate: rateCheck.value } : { Value: rateCheck.value }),
+        },
+      },
+      () => setEdit(null),
+    );
+  };
+
+  /** Cancel puts back the zone's number, value and label as they were when the zone was opened. */
+  const handleCancel = () => {
+    if (!edit) return;
+    const restored = cancelZoneEdit(edit.zone);
+    const initialZone = zones.find((zone) => zone.DataLayerZoneId === edit.zoneId);
+    const initialRate = kind === 'application' ? initialZone?.ProductRate : restored.current.Value;
+    setEdit({
+      ...edit,
+      zone: restored,
+      rate: initialRate === null || initialRate === undefined ? '' : String(initialRate),
+      number: restored.current.Number === null ? '' : String(restored.current.Number),
+    });
+  };
+
+  const fieldTotals = totals.data?.Fields.filter((total) => total.LayerId === layer.DataLayerId) ?? [];
+  const planTotals = totals.data?.Plans.filter((total) => total.PlanName === layer.PlanName) ?? [];
+  const name = withFormulaSubscripts(layer.Name);
+  const valueHeading =
+    kind === 'application' ? t('layers.editor.rate', { unit: unitName }) : t('layers.editor.value');
+
+  return (
+    <Paper
+      role="dialog"
+      aria-label={t('layers.editor.title', { name })}
+      shadow="md"
+      withBorder
+      p="sm"
+      w={380}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {t('layers.editor.title', { name })}
+          </Text>
+          <CloseButton size="sm" aria-label={t('layers.editor.close')} onClick={onClose} />
+        </Group>
+        <Group gap={4} role="toolbar" aria-label={t('layers.editor.tools')}>
+          {(
+            ['drawPolygon', 'drawCircle', 'drawRectangle', 'drawSquare', 'cut', 'split', 'merge'] as const
+          ).map((item) => (
+            <Button
+              key={item}
+              size="compact-xs"
+              variant={tool === item ? 'filled' : 'default'}
+              aria-pressed={tool === item}
+              onClick={() => chooseTool(item)}
+            >
+              {t(`layers.editor.${item}`)}
+            </Button>
+          ))}
+        </Group>
+        {tool !== null && (
+          <Text size="xs" c="dimmed">
+            {t(
+              tool === 'cut'
+                ? 'layers.editor.hint.cut'
+                : tool === 'split'
+                  ? 'layers.editor.hint.split'
+                  : tool === 'merge'
+                    ? 'layers.editor.hint.merge'
+                    : tool === 'drawPolygon'
+                      ? 'layers.editor.hint.draw'
+                      : 'layers.editor.hint.shape',
+            )}
+          </Text>
+        )}
+        {tool?.startsWith('draw') && (
+          <TextInput
+            size="xs"
+            label={
+              kind === 'application'
+                ? t('layers.editor.rate', { unit: unitName })
+                : t('layers.editor.newValue')
+            }
+            inputMode="decimal"
+            value={newValue}
+            onChange={(event) => setNewValue(event.currentTarget.value)}
+          />
+        )}
+        {(tool === 'merge' || tool === 'split') && (
+          <Group gap="xs">
+            <Text size="xs">{t('layers.editor.selectedZones', { count: selected.length })}</Text>
+            {tool === 'merge' && (
+              <Button
+                size="xs"
+                disabled={!zoneToolEnabled('merge', selected.length)}
+                loading={operation.isPending}
+                onClick={() =>
+                  send(
+                    { method: 'POST', path: path(layersRoutes.mergeZones), body: { ZoneIds: selected } },
+                    () => setSelected([]),
+                  )
+                }
+              >
+                {t('layers.editor.mergeSelected')}
+              </Button>
+            )}
+          </Group>
+        )}
+        {problem && (
+          <Alert color="red" role="alert" p="xs">
+            {problem}
+          </Alert>
+        )}
+
+        <ScrollArea.Autosize mah={220}>
+          {zones.length === 0 && !zonesQuery.isPending ? (
+            <Text size="xs">{t('layers.editor.noZones')}</Text>
+          ) : (
+            <Table fz="xs" verticalSpacing={2} aria-label={t('layers.editor.zones')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('layers.editor.number')}</Table.Th>
+                  <Table.Th>{valueHeading}</Table.Th>
+                  <Table.Th>{t('layers.editor.label')}</Table.Th>
+                  <Table.Th>{t('layers.editor.area')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {zones.map((zone) => {
+                  const value = kind === 'application' ? zone.ProductRate : zone.Value;
+                  return (
+                    <Table.Tr
+                      key={zone.DataLayerZoneId}
+                      bg={selected.includes(zone.DataLayerZoneId) ? 'red.0' : undefined}
+                    >
+                      <Table.Td>
+                        <UnstyledButton fz="xs" td="underline" onClick={() => openZone(zone)}>
+                          {zone.Number ?? '–'}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>
+                        {value === null ? '' : formatNumber(value)}
+                        {zone.UserDefined && (
+                          <span
+                            title={t('layers.editor.userDefined')}
+                            aria-label={t('layers.editor.userDefined')}
+                          >
+                            {' *'}
+                          </span>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{zone.Label ?? ''}</Table.Td>
+                      <Table.Td>{t('map.units.hectares', { value: formatHectares(zone.Area) })}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          )}
+        </ScrollArea.Autosize>
+
+        {edit && editedZone && (
+          <Stack
+            gap={4}
+            role="group"
+            aria-label={t('layers.editor.zone', { number: editedZone.Number ?? '' })}
+          >
+            <Text size="xs" fw={600}>
+              {t('layers.editor.zone', { number: editedZone.Number ?? '' })}
+            </Text>
+            <Group gap="xs" grow>
+              <TextInput
+                size="xs"
+                label={t('layers.editor.number')}
+                inputMode="numeric"
+                value={edit.number}
+                error={numberCheck?.problem ? t('layers.editor.numberInvalid') : null}
+                onChange={(event) => setEdit({ ...edit, number: event.currentTarget.value })}
+              />
+              <TextInput
+                size="xs"
+                label={valueHeading}
+                inputMode="decimal"
+                value={edit.rate}
+                error={rateError}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  const parsed = parseRate(text);
+                  setEdit({
+                    ...edit,
+                    rate: text,
+                    zone: { ...edit.zone, current: { ...edit.zone.current, Value: parsed.value } },
+                  });
+                }}
+              />
+            </Group>
+            <TextInput
+              size="xs"
+              label={t('layers.editor.label')}
+              maxLength={200}
+              value={edit.zone.current.Label ?? ''}
+              onChange={(event) => {
+                const text = event.currentTarget.value;
+                setEdit({
+                  ...edit,
+                  zone: { ...edit.zone, current: { ...edit.zone.current, Label: text || null } },
+                });
+              }}
+            />
+            <Group gap="xs" justify="flex-end">
+              {canResetZone(kind, editedZone) && (
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() =>
+                    send(
+                      {
+                        method: 'POST',
+                        path: path(layersRoutes.zoneReset, { zoneId: editedZone.DataLayerZoneId }),
+                      },
+                      () => setEdit(null),
+                    )
+                  }
+                >
+                  {t('layers.editor.reset')}
+                </Button>
+              )}
+              <Button size="compact-xs" variant="default" onClick={handleCancel}>
+                {t('layers.editor.cancel')}
+              </Button>
+              <Button
+                size="compact-xs"
+                onClick={handleSave}
+                loading={operation.isPending}
+                disabled={
+                  Boolean(numberCheck?.problem) ||
+                  Boolean(rateCheck?.problem) ||
+                  (!zoneEditChanged(edit.zone) && edit.number === String(editedZone.Number ?? ''))
+                }
+              >
+                {t('layers.editor.save')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+
+        {kind !== 'other' && (
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => send({ method: 'POST', path: path(layersRoutes.resetLayer) })}
+          >
+            {t('layers.editor.resetAll')}
+          </Button>
+        )}
+
+        {kind === 'application' && (
+          <Stack gap={2}>
+            {fieldTotals.map((total) => (
+              <Text size="xs" key={`field-${total.LayerId}`} aria-label={t('layers.editor.fieldTotal')}>
+                {t('layers.editor.fieldTotal')}:{' '}
+                {t('layers.editor.total', {
+                  total: formatNumber(total.Total),
+                  unit: total.TotalUnit,
+                  area: formatHectares(total.Area),
+                })}
+              </Text>
+            ))}
+            {planTotals.map((total, index) => (
+              <Text size="xs" key={`plan-${index}`} aria-label={t('layers.editor.planTotal')}>
+                {t('layers.editor.planTotal')}:{' '}
+                {t('layers.editor.total', {
+                  total: formatNumber(total.Total),
+                  unit: total.TotalUnit,
+                  area: formatHectares(total.Area),
+                })}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

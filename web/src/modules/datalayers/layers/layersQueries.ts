@@ -1,0 +1,125 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  GeometryFormat,
+  layerListResponseSchema,
+  layersPath,
+  layersRoutes,
+  totalsResponseSchema,
+  zoneChangeResponseSchema,
+  zonesResponseSchema,
+  type ApplicationRequest,
+  type DataLayer,
+  type RequirementRequest,
+  type ZoneChangeResponse,
+} from '@headland/domain/api/layersApi';
+import { dataLayerSchema } from '@headland/domain/api/layersApi';
+import type { ApiClient } from '../../../shell/http/apiClient.ts';
+import { useApiClient } from '../../../shell/http/ApiClientContext.tsx';
+import { useAppSession } from '../../../shell/session/AppSessionContext.tsx';
+
+/** Every query of a holding's data layers starts with this key, so one invalidation refreshes them all. */
+export const layersKey = (holdingId: number) => ['dataLayers', holdingId] as const;
+
+/** The crop year's layers of the holding, without geometry. */
+export function layerListQuery(api: ApiClient, holdingId: number, yearId: number) {
+  return queryOptions({
+    queryKey: [...layersKey(holdingId), 'list', yearId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(layersPath(layersRoutes.list, { holdingId, yearId }), {
+          schema: layerListResponseSchema,
+          spinner: false,
+          errorDialog: false,
+          signal,
+        })
+      ).Layers,
+  });
+}
+
+export function useLayerList() {
+  const api = useApiClient();
+  const { holding, yearId } = useAppSession();
+  return useQuery(layerListQuery(api, holding.HoldingId, yearId));
+}
+
+/** One layer's zones with their geometry as WKT in EPSG:4326, loaded when the layer is first shown. */
+export function layerZonesQuery(api: ApiClient, holdingId: number, layerId: number) {
+  return queryOptions({
+    queryKey: [...layersKey(holdingId), 'zones', layerId],
+    staleTime: Infinity,
+    queryFn: async ({ signal }) =>
+      api.get(layersPath(layersRoutes.zones, { id: layerId }), {
+        query: { geometryFormat: GeometryFormat.Wkt },
+        schema: zonesResponseSchema,
+        spinner: false,
+        errorDialog: false,
+        signal,
+      }),
+  });
+}
+
+export function useLayerTotals(enabled: boolean) {
+  const api = useApiClient();
+  const { holding, yearId } = useAppSession();
+  return useQuery({
+    queryKey: [...layersKey(holding.HoldingId), 'totals', yearId],
+    enabled,
+    queryFn: async ({ signal }) =>
+      api.get(layersPath(layersRoutes.totals, { holdingId: holding.HoldingId, yearId }), {
+        schema: totalsResponseSchema,
+        spinner: false,
+        errorDialog: false,
+        signal,
+      }),
+  });
+}
+
+/** A zone operation's call: method, path and body. */
+export interface ZoneOperation {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Sends a zone operation (add, cut, edit, split, merge, reset); the server decides every geometry, and the
+ * layer's zones, list and totals are read again afterwards. Failures are shown by the caller.
+ */
+export function useZoneOperation() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const { holding } = useAppSession();
+  return useMutation({
+    mutationFn: async (operation: ZoneOperation): Promise<ZoneChangeResponse> => {
+      const options = {
+        body: operation.body,
+        query: { geometryFormat: GeometryFormat.Wkt },
+        schema: zoneChangeResponseSchema,
+        errorDialog: false,
+      };
+      if (operation.method === 'PUT') return api.put(operation.path, options);
+      if (operation.method === 'DELETE') return api.delete(operation.path, options);
+      return api.post(operation.path, options);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: layersKey(holding.HoldingId) }),
+  });
+}
+
+/** Creates a requirement or an application layer. */
+export function useCreateCalculatedLayer() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const { holding } = useAppSession();
+  return useMutation({
+    mutationFn: async (
+      request:
+        { kind: 'requirement'; body: RequirementRequest } | { kind: 'application'; body: ApplicationRequest },
+    ): Promise<DataLayer> =>
+      api.post(request.kind === 'requirement' ? layersRoutes.requirement : layersRoutes.application, {
+        body: request.body,
+        schema: dataLayerSchema,
+        errorDialog: false,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: layersKey(holding.HoldingId) }),
+  });
+}
