@@ -249,10 +249,7 @@ export type PointsResponse = z.infer<typeof pointsResponseSchema>;
 
 /** POST /api/layers/v1: a new layer, with its zones (each with a geometry) if any. */
 export const createLayerRequestSchema = z.object({
-  TypeId: z
-    .number()
-    .int()
-    .refine((value) => layerTypeIds.includes(value as (typeof layerTypeIds)[number]), 'Unknown layer type'),
+  TypeId: z.literal(layerTypeIds),
   SubtypeId: z
     .union([z.literal(YieldSubtype.ActualYield), z.literal(YieldSubtype.TargetYield)])
     .nullable()
@@ -266,15 +263,7 @@ export const createLayerRequestSchema = z.object({
   Date: isoDateSchema.nullable().optional(),
   Name: nameSchema,
   Unit: unitSchema.nullable().optional(),
-  NutrientId: z
-    .number()
-    .int()
-    .refine(
-      (value) => nutrientTypeIds.includes(value as (typeof nutrientTypeIds)[number]),
-      'Unknown nutrient',
-    )
-    .nullable()
-    .optional(),
+  NutrientId: z.literal(nutrientTypeIds).nullable().optional(),
   ShowZoneNumbers: z.boolean().optional(),
   ShowStroke: z.boolean().optional(),
   Ranges: z.array(layerRangeSchema).max(30).nullable().optional(),
@@ -377,11 +366,7 @@ export const applicationRequestSchema = z.object({
   RequirementLayerId: bodyId,
   ProductId: bodyId,
   /** §9 rate unit of the product rate; the product's own (kg/ha or t/ha) by default. */
-  RateUnitId: z
-    .number()
-    .int()
-    .refine((value) => rateUnitIds.includes(value), 'Unknown rate unit')
-    .optional(),
+  RateUnitId: z.literal(rateUnitIds).optional(),
   PlanName: z.string().trim().min(1).max(100),
   Name: nameSchema.optional(),
 });

@@ -169,6 +169,8 @@ function requestsFor(route: ApiRoute, target: HoldingData): InjectOptions[] {
     if (/date$/i.test(name)) return '2025-03-01';
     if (name === 'srid') return 4326;
     if (/email$/i.test(name)) return 'someone@farm.example';
+    // A data layer zone's shape, near the demo farms.
+    if (name === 'WellKnownText') return 'POLYGON((-0.5 53.3,-0.499 53.3,-0.499 53.301,-0.5 53.3))';
     if (name === 'Boundary')
       return {
         type: 'Polygon',
