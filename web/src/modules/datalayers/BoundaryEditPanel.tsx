@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstErrorText } from '../../i18n/requestIssueText.ts';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   fieldWriteSchema,
@@ -62,7 +63,7 @@ function polygonArea(geometry: Geometry | null, nationalGrid: boolean): number |
  * says so before it closes.
  */
 export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: BoundaryEditPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editor, setEditor] = useState<BoundaryEditor | null>(null);
   const [state, setState] = useState<BoundaryEditorState | null>(null);
   const [area, setArea] = useState<number | null>(null);
@@ -152,7 +153,7 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
     } catch (failure) {
       const message =
         failure instanceof ApiRequestError
-          ? (failure.apiError?.Errors?.[0]?.Message ?? failure.apiError?.Message)
+          ? (firstErrorText(i18n, failure.apiError?.Errors) ?? failure.apiError?.Message)
           : undefined;
       setError(message ?? t('map.edit.saveFailed'));
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstErrorText } from '../../i18n/requestIssueText.ts';
 import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { cropDefinitionById } from '@headland/domain/crops';
@@ -100,7 +101,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
     } catch (failure) {
       const message =
         failure instanceof ApiRequestError
-          ? (failure.apiError?.Errors?.[0]?.Message ?? failure.apiError?.Message)
+          ? (firstErrorText(i18n, failure.apiError?.Errors) ?? failure.apiError?.Message)
           : undefined;
       setError(message ?? t('map.margin.createFailed'));
     }

@@ -129,7 +129,7 @@ export function BoundaryImport() {
       setNameProperty(likelyNameProperty(answer.PropertyNames));
       setPhase({ kind: 'idle' });
     } catch (error) {
-      const messages = serverMessages(error);
+      const messages = serverMessages(error, undefined, i18n);
       setProblem(messages.length > 0 ? messages : [t('fields.import.readError')]);
       setPhase({ kind: 'idle' });
     }
@@ -164,7 +164,7 @@ export function BoundaryImport() {
       setPhase({ kind: 'done', result });
       await refresh();
     } catch (error) {
-      const messages = serverMessages(error);
+      const messages = serverMessages(error, undefined, i18n);
       setProblem(messages.length > 0 ? messages : [t('fields.import.importError')]);
       setPhase({ kind: 'idle' });
     }

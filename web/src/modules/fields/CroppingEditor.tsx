@@ -158,7 +158,7 @@ export function CroppingEditor({
   const { rules } = messages;
   const blocked = hasBlockingMessage(messages);
   const refused = save.error
-    ? serverMessages(save.error, (entry) => translateCroppingError(t, entry, i18n.language))
+    ? serverMessages(save.error, (entry) => translateCroppingError(t, entry, i18n.language), i18n)
     : [];
   const textsAt = (...fields: (keyof CroppingDraft)[]) =>
     touched

@@ -42,7 +42,7 @@ const orUndefined = (value: number | null | undefined) =>
 
 /** The field form: name, number, group, area type and areas, manure spread area, disabled years, ignore boundary. */
 export function FieldEditModal({ field, existingNames, groups, onClose, onSaved }: FieldEditModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { holding } = useAppSession();
   const save = useSaveField();
   const [name, setName] = useState(field?.Name ?? uniqueName(t('fields.edit.defaultName'), existingNames));
@@ -84,7 +84,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
   const groupSuggestions = [
     ...new Set(groups.filter((group): group is string => Boolean(group?.trim()))),
   ].sort();
-  const messages = save.error ? serverMessages(save.error) : [];
+  const messages = save.error ? serverMessages(save.error, undefined, i18n) : [];
 
   const handleSave = () => {
     const body: FieldWrite = {

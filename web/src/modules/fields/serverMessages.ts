@@ -1,3 +1,5 @@
+import type { i18n } from 'i18next';
+import { translateRequestIssue } from '../../i18n/requestIssueText.ts';
 import { ApiRequestError } from '../../shell/http/apiClient.ts';
 
 /** Words of an `Errors` entry made from its code, or undefined to keep the server's message. */
@@ -14,15 +16,20 @@ export function isConflictError(error: unknown): boolean {
 /**
  * What a failed write tells the user beside its form: every message of a 4xx answer (the server reports all the
  * rules a cropping breaks at once), or nothing when the failure has no message for users, in which case the
- * caller shows the generic text. Entries with a code `translate` knows are shown in the translation's words.
+ * caller shows the generic text. Entries with a code `translate` knows are shown in the translation's words,
+ * request issues (with `i18n`) in the shown language.
  */
-export function serverMessages(error: unknown, translate?: ErrorTranslator): string[] {
+export function serverMessages(error: unknown, translate?: ErrorTranslator, i18n?: i18n): string[] {
   if (!(error instanceof ApiRequestError) || error.status >= 500) return [];
   // A conflict is shown by the shell's conflict dialog, not beside the form.
   if (isConflictError(error)) return [];
   if (typeof error.body === 'string') return error.body.trim() ? [error.body] : [];
   const apiError = error.apiError;
   if (!apiError) return [];
-  const messages = apiError.Errors?.map((entry) => translate?.(entry) ?? entry.Message) ?? [];
+  const messages =
+    apiError.Errors?.map(
+      (entry) =>
+        translate?.(entry) ?? (i18n ? translateRequestIssue(i18n, entry) : undefined) ?? entry.Message,
+    ) ?? [];
   return messages.length > 0 ? [...new Set(messages)] : [apiError.Message];
 }

@@ -41,7 +41,7 @@ const weatherFields: readonly HoldingFormField[] = ['weatherStationId', 'customW
 
 /** The HOLDING and WEATHER tabs with Cancel and Save, applying §4.1 as the user edits and §5.1 as they type. */
 export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: EditHoldingFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useAppSession();
   const { brand, user } = session;
   const [state, dispatch] = useReducer(
@@ -137,7 +137,9 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
     else submit(false);
   };
 
-  const failure = save.isError ? serverMessages(save.error, (entry) => translateHoldingError(t, entry)) : [];
+  const failure = save.isError
+    ? serverMessages(save.error, (entry) => translateHoldingError(t, entry), i18n)
+    : [];
 
   const tabLabel = (text: string, count: number) => (
     <Group gap={6} wrap="nowrap">

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
+import { createLoadedI18n } from '../../i18n/createI18n.ts';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { ApiClient } from '../http/apiClient.ts';
 import { reloadToLogin } from '../session/reloadToLogin.ts';
@@ -44,6 +45,25 @@ describe('ApiProblemDialogs', () => {
     renderWithProviders(<ApiProblemDialogs />, { api });
     await failCall(api);
     expect((await screen.findByRole('dialog', { name: 'Error' })).textContent).toContain('Name is taken.');
+  });
+
+  it('says a request issue of a 4xx in the shown language', async () => {
+    const api = clientAnswering(400, {
+      Message: 'Holding search can be at most 100 characters long.',
+      Errors: [
+        {
+          Field: 'query',
+          Code: 'tooLong',
+          Params: { max: 100, inclusive: true },
+          Message: 'Holding search can be at most 100 characters long.',
+        },
+      ],
+    });
+    renderWithProviders(<ApiProblemDialogs />, { api, i18n: await createLoadedI18n('de') });
+    await failCall(api);
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      '„Betriebssuche“ darf höchstens 100 Zeichen lang sein.',
+    );
   });
 
   it('shows a conflict in retry mode: refresh first, then the user may save again', async () => {

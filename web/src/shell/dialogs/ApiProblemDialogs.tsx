@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorEntryText } from '../../i18n/requestIssueText.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useApiClient } from '../http/ApiClientContext.tsx';
@@ -17,7 +18,7 @@ type ShownProblem = Exclude<ApiProblem, { kind: 'unauthorised' } | { kind: 'main
  * The end of the session replaces them all with a dialog that only offers signing in again.
  */
 export function ApiProblemDialogs() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<ShownProblem[]>([]);
@@ -98,7 +99,12 @@ export function ApiProblemDialogs() {
       </Modal>
     );
   }
-  const message = current.kind === 'message' ? current.message : t('errors.generic');
+  const message =
+    current.kind !== 'message'
+      ? t('errors.generic')
+      : current.entry
+        ? errorEntryText(i18n, current.entry)
+        : current.message;
 
   return (
     <Modal

@@ -160,7 +160,13 @@ describe('ApiClient error dialogs', () => {
         }),
     ]);
     await expect(client.post('/api/user/v1/user', { body: {} })).rejects.toBeInstanceOf(ApiRequestError);
-    expect(problems).toEqual([{ kind: 'message', message: 'Enter a valid e-mail address.' }]);
+    expect(problems).toEqual([
+      {
+        kind: 'message',
+        message: 'Enter a valid e-mail address.',
+        entry: { Field: 'Email', Message: 'Enter a valid e-mail address.' },
+      },
+    ]);
   });
 
   it('reports nothing when the caller shows the error itself', async () => {
@@ -500,7 +506,7 @@ describe('describeApiError', () => {
         ],
       }),
       false,
-      { kind: 'message', message: 'First' },
+      { kind: 'message', message: 'First', entry: { Field: 'a', Message: 'First' } },
     ],
     [
       'the Message of a 4xx without Errors',

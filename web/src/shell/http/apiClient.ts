@@ -45,6 +45,9 @@ export interface RequestOptions<T> {
 
 export type ConflictMode = 'retry' | 'stop';
 
+/** One entry of a refusal's `Errors`. */
+export type ApiErrorEntry = NonNullable<ApiError['Errors']>[number];
+
 /** Who made the change a save would have overwritten, as a 409 names them. */
 export interface ConflictAuthor {
   UserId: number;
@@ -97,7 +100,8 @@ export class ApiResponseShapeError extends Error {
 /** What the user is told about a failed call (session-shell-connections §8). */
 export type ApiProblem =
   | { kind: 'generic' }
-  | { kind: 'message'; message: string }
+  /** `entry`: the first entry of the answer's `Errors`, which the dialog says in the shown language. */
+  | { kind: 'message'; message: string; entry?: ApiErrorEntry }
   | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null }
   | { kind: 'unauthorised' }
   /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
@@ -124,8 +128,8 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
   if (status === 409 && apiError?.Resources !== undefined)
     return { kind: 'conflict', mode: 'retry', changedBy: apiError.ChangedBy ?? null };
   if (status >= 400 && status < 500) {
-    const first = apiError?.Errors?.[0]?.Message;
-    if (first) return { kind: 'message', message: first };
+    const first = apiError?.Errors?.[0];
+    if (first?.Message) return { kind: 'message', message: first.Message, entry: first };
     // A 4xx message is written for users; a 5xx one never says more than the generic text.
     if (apiError?.Message) return { kind: 'message', message: apiError.Message };
   }
