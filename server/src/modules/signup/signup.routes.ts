@@ -181,7 +181,8 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Open an Access-role account for someone (administrators): mails and answers its sign-up link',
+        summary:
+          'Open an Access-role account for someone (administrators): mails and answers its sign-up link',
         body: accessAccountSchema,
         response: { 200: accessAccountResponseSchema },
       },
