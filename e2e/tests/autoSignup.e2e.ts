@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { callApi, signInByApi } from '../support/apiSession.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
+import { linksIn, useMailCatcher } from '../support/mailCatcher.ts';
 import { useServer } from '../support/server.ts';
 import { usePages } from '../support/pageFixture.ts';
 
-// The auto sign-up of the Access role (session-shell §2, §6): an administrator opens the account and passes on
-// its link; its holder sets it up on one screen and is signed in.
-const running = useServer();
+// The auto sign-up of the Access role (session-shell §2, §6): an administrator opens the account, whose link is
+// mailed to its holder; they set it up on one screen and are signed in. The mail catcher is registered first:
+// it gives the app's server its SMTP_URL.
+const env: Record<string, string> = {};
+const mail = useMailCatcher(env);
+const running = useServer({ env });
 const pages = usePages(useBrowser(), running);
 
 const testTimeoutMs = 180_000;
@@ -29,10 +33,15 @@ describe('auto sign-up of an Access-role account', () => {
           lastName: 'Keeper',
         },
       );
-      const opened = new URL(link);
+      // The person follows the link mailed to them, the same one the administrator was given.
+      const message = await mail.waitFor(email, /[?&]signup=/, 60_000);
+      expect(message.decoded).toContain('opened a Headland account for you');
+      const mailed = linksIn(message).find((candidate) => candidate.includes('signup='));
+      expect(mailed).toBe(link);
+      const opened = new URL(mailed!);
 
       const page = await pages.open();
-      await page.goto(`${opened.pathname}${opened.search}`);
+      await page.goto(mailed!);
       const screen = page.getByRole('main');
       await screen.getByRole('heading', { name: 'Set up your account' }).waitFor({ timeout: stepTimeoutMs });
       // One screen: no wizard steps, no holding.

@@ -43,9 +43,10 @@ describe('e-mail texts', () => {
   );
 
   // A sign-up key keeps working until the account is set up or cancelled (at most 14 days), whether it came from
-  // an invitation or was asked for: both messages say the same, in every language.
-  it.each(languageCodes)('%s words the expiry of both sign-up links alike', (code) => {
+  // an invitation, was asked for or came with an Access account: the messages say the same, in every language.
+  it.each(languageCodes)('%s words the expiry of every sign-up link alike', (code) => {
     expect(mailTexts[code].signupLink?.expiry).toBe(mailTexts[code].signupInvitation?.expiry);
+    expect(mailTexts[code].accessAccount?.expiry).toBe(mailTexts[code].signupInvitation?.expiry);
   });
 
   it('has the texts of every kind of message', () => {

@@ -40,6 +40,7 @@ export const mailKinds = [
   'emailChangeNotice',
   'passwordReset',
   'signupLink',
+  'accessAccount',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -181,13 +181,23 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Open an Access-role account for someone (administrators): answers its sign-up link',
+        summary:
+          'Open an Access-role account for someone (administrators): mails and answers its sign-up link',
         body: accessAccountSchema,
         response: { 200: accessAccountResponseSchema },
       },
     },
     async (request) =>
-      openAccessAccount({ db: deps.db, publicUrl: config.publicUrl }, requireAuth(request), request.body),
+      openAccessAccount(
+        {
+          db: deps.db,
+          publicUrl: config.publicUrl,
+          productName: brands[requestBrand(request)].name,
+          wakeMailer: () => app.mailer.wake(),
+        },
+        requireAuth(request),
+        request.body,
+      ),
   );
 
   api.post(

@@ -28,6 +28,8 @@ import { latestTerms } from '../session/session.queries.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 import { hashToken, newToken } from '../session/tokens.ts';
 import { queueMail } from '../mail/mailer.ts';
+import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
+import { displayName } from '../permissions/permissionRules.ts';
 import { mailLanguage, renderMail } from '../mail/renderMail.ts';
 import {
   closeSignupRequests,
@@ -323,16 +325,19 @@ export function ssoLoginLink(
   return { loginLink };
 }
 
-/** Who may open Access-role accounts, and where their links lead. */
+/** Who may open Access-role accounts, where their links lead and how they are mailed. */
 export interface AccessAccountDeps {
   db: Db;
   publicUrl: string;
+  productName: string;
+  wakeMailer(): void;
 }
 
 /**
  * `POST /api/signup/v1/access`: an administrator opens an Access-role account for someone (no password, its
- * automatic set-up pending, the names known for them) and is given its sign-up link to pass on. An address with
- * a set-up account is refused; one still being set up becomes this Access account.
+ * automatic set-up pending, the names known for them). Its sign-up link is mailed to the address, in the same
+ * transaction, and also answered to the administrator. An address with a set-up account is refused; one still
+ * being set up becomes this Access account.
  */
 export async function openAccessAccount(
   deps: AccessAccountDeps,
@@ -342,7 +347,7 @@ export async function openAccessAccount(
   if (!isAdminOrHigher(auth.user.role)) throw forbidden(signupMessages.accessAccountsAdminOnly);
   const email = input.email.trim();
   if (!isEmail(email)) throw fieldError('email', signupMessages.invalidEmail, 'signup.invalidEmail');
-  return deps.db.transaction(async (tx) => {
+  const opened = await deps.db.transaction(async (tx) => {
     const existing = await userForSignup(tx, email);
     if (existing && !existing.signup_pending) {
       throw fieldError('email', signupMessages.accountExists, 'signup.accountExists');
@@ -355,8 +360,25 @@ export async function openAccessAccount(
       await tx.execute(sql`INSERT INTO users (email, role, first_name, last_name, signup_pending, auto_signup_in_progress)
         VALUES (${email}, ${Role.Access}, ${input.firstName}, ${input.lastName}, true, true)`);
     }
-    return { link: await createSignupLink(tx, { publicUrl: deps.publicUrl, email, invitationId: null }) };
+    const link = await createSignupLink(tx, { publicUrl: deps.publicUrl, email, invitationId: null });
+    // The account's saved language, else the administrator's, else the default (as for invitations).
+    const mail = renderMail('accessAccount', await recipientLanguage(tx, email, auth.user.id), {
+      brand: deps.productName,
+      issuer: displayName({
+        userId: auth.user.id,
+        email: auth.user.email,
+        firstName: auth.user.firstName,
+        lastName: auth.user.lastName,
+      }),
+      email,
+      days: signupLinkLifetimeDays,
+      link,
+    });
+    await queueMail(tx, { to: email, subject: mail.subject, text: mail.text, html: mail.html });
+    return { link };
   });
+  deps.wakeMailer();
+  return opened;
 }
 
 /**

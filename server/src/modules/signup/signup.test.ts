@@ -684,12 +684,66 @@ describe('auto sign-up of an Access-role account opened by an administrator', ()
     expect((await auto({ authorization: 'Bearer nothing' }, autoBody)).statusCode).toBe(401);
   });
 
+  async function mailTo(email: string) {
+    return sqlRows<{ subject: string; text: string; html: string; status: string }>(
+      test.db,
+      sql`SELECT subject, text, html, status FROM mail_outbox WHERE lower("to") = lower(${email}) ORDER BY created_at`,
+    );
+  }
+
+  it('mails the sign-up link to the address in the language of the account, else the administrator', async () => {
+    const germanAdmin = await createUser(test.db, {
+      role: Role.Admin,
+      firstName: 'Greta',
+      lastName: 'Gutsherr',
+    });
+    await test.db.execute(sql`UPDATE users SET language = 'de' WHERE id = ${germanAdmin.id}`);
+    const headers = bearer(await signIn(test.app, germanAdmin));
+
+    // No account yet: the administrator's language.
+    const email = 'dora.access@estate.example';
+    const opened = await openAccount(headers, { email, firstName: 'Dora', lastName: 'Access' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const answered = opened.json<{ link: string }>().link;
+    const [mail, ...more] = await mailTo(email);
+    expect(more).toEqual([]);
+    expect(mail!.status).toBe('queued');
+    expect(mail!.subject).toBe('Greta Gutsherr hat ein Headland-Konto für Sie eröffnet');
+    expect(mail!.html).toContain('<html lang="de">');
+    expect(mail!.text).toContain('höchstens 14 Tage lang');
+    // The mailed link is the one answered, and it opens the sign-up login.
+    const link = new URL(linksOf(mail!.text).find((candidate) => candidate.includes('signup='))!);
+    expect(link.href).toBe(answered);
+    const validated = await validate(link.searchParams.get('signup')!, link.searchParams.get('email')!);
+    expect(validated.statusCode, validated.body).toBe(200);
+
+    // An account still being set up with a saved language is written to in its own.
+    const french = 'eloi.access@estate.example';
+    await test.db.execute(sql`INSERT INTO users (email, role, first_name, last_name, signup_pending, language)
+      VALUES (${french}, ${Role.Client}, '', '', true, 'fr')`);
+    expect(
+      (await openAccount(headers, { email: french, firstName: 'Éloi', lastName: 'Access' })).statusCode,
+    ).toBe(200);
+    const [frenchMail] = await mailTo(french);
+    expect(frenchMail!.subject).toBe('Greta Gutsherr vous a ouvert un compte Headland');
+
+    // Neither has one: English.
+    const english = 'fay.access@estate.example';
+    expect(
+      (await openAccount(admin, { email: english, firstName: 'Fay', lastName: 'Access' })).statusCode,
+    ).toBe(200);
+    const [englishMail] = await mailTo(english);
+    expect(englishMail!.subject).toMatch(/ opened a Headland account for you$/);
+    expect(englishMail!.text).toContain('fay.access@estate.example');
+  });
+
   it('opens accounts for administrators only, refusing an address with an account and bad input', async () => {
     const farmer = bearer(await signIn(test.app, await createUser(test.db, { role: Role.Client })));
     const body = { email: 'cy.access@estate.example', firstName: 'Cy', lastName: 'Access' };
     const notAdmin = await openAccount(farmer, body);
     expect(notAdmin.statusCode).toBe(403);
-    const taken = await openAccount(admin, { ...body, email: (await createUser(test.db)).email });
+    const takenEmail = (await createUser(test.db)).email;
+    const taken = await openAccount(admin, { ...body, email: takenEmail });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({ Errors: [{ Field: 'email', Code: 'signup.accountExists' }] });
     expect((await openAccount(admin, { ...body, email: 'not-an-address' })).statusCode).toBe(400);
@@ -699,6 +753,9 @@ describe('auto sign-up of an Access-role account opened by an administrator', ()
       sql`SELECT count(*)::int AS n FROM users WHERE email = 'cy.access@estate.example'`,
     );
     expect(count!.n).toBe(0);
+    // A refused request queues no e-mail.
+    expect(await mailTo('cy.access@estate.example')).toEqual([]);
+    expect(await mailTo(takenEmail)).toEqual([]);
   });
 });
 
