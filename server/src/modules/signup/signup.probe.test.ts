@@ -57,7 +57,12 @@ describe('a sign-up login that accepts the terms before the wizard is done', () 
     expect([200, 400]).toContain(accepted.statusCode);
     const login = await test.app.inject({ method: 'GET', url: '/api/session/v1/login', headers });
     expect(login.json()).toEqual({ restricted: true });
-    const start = await test.app.inject({ method: 'POST', url: '/api/session/v1/start', headers, payload: {} });
+    const start = await test.app.inject({
+      method: 'POST',
+      url: '/api/session/v1/start',
+      headers,
+      payload: {},
+    });
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json<SessionStartResponse>().CroppingYears).toEqual([]);
     const edit = await test.app.inject({
@@ -76,6 +81,54 @@ describe('a sign-up login that accepts the terms before the wizard is done', () 
     // The wizard itself still works.
     const data = await test.app.inject({ method: 'GET', url: '/api/signup/v1/data', headers });
     expect(data.statusCode, data.body).toBe(200);
+  });
+});
+
+describe('the set-up of an account', () => {
+  it('refuses names of several lines, naming the field, and stores nothing', async () => {
+    const email = 'two.lines@farm.example';
+    const headers = await pendingLogin(email);
+    await test.db.execute(
+      sql`INSERT INTO regions (id, name, country_code) VALUES (1, 'England', 'GB') ON CONFLICT DO NOTHING`,
+    );
+    await test.db.execute(
+      sql`INSERT INTO towns (id, name, region_id, post_codes) VALUES (1, 'Louth', 1, '{LN11}') ON CONFLICT DO NOTHING`,
+    );
+    const payload = {
+      firstName: 'Nell',
+      lastName: 'Newcomer',
+      postCode: 'LN11 9AB',
+      address: '1 Church Lane',
+      phoneNumber: '01507 600000',
+      regionId: 1,
+      townId: 1,
+      holdingName: 'Church Farm',
+      agronomist: '',
+      accountNumber: '',
+      holdingExists: false,
+      password: 'Barley2026',
+      termsOfUseVersion: termsVersion,
+      contactConsent: true,
+    };
+    for (const [field, value] of [
+      ['firstName', 'Nell\r\nBcc: everyone@farm.example'],
+      ['lastName', 'Newcomer\n\nhttps://evil.example'],
+      ['holdingName', 'Church Farm\r\nhttps://evil.example'],
+    ] as const) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/signup/v1/setup',
+        headers,
+        payload: { ...payload, [field]: value },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json<{ Errors: { Field: string }[] }>().Errors[0]!.Field).toBe(field);
+    }
+    const [user] = await sqlRows<{ signup_pending: boolean }>(
+      test.db,
+      sql`SELECT signup_pending FROM users WHERE email = ${email}`,
+    );
+    expect(user!.signup_pending).toBe(true);
   });
 });
 
@@ -108,7 +161,12 @@ describe('asking for a sign-up link', () => {
   });
 
   it('counts an address in any case or spacing against one limit', async () => {
-    const variants = ['limit.me@farm.example', 'LIMIT.ME@FARM.EXAMPLE', ' Limit.Me@Farm.Example ', 'limit.me@farm.example'];
+    const variants = [
+      'limit.me@farm.example',
+      'LIMIT.ME@FARM.EXAMPLE',
+      ' Limit.Me@Farm.Example ',
+      'limit.me@farm.example',
+    ];
     for (const variant of [...variants, ...variants]) {
       expect((await requestLink(variant)).statusCode).toBe(200);
       await workAfterAnswerSettled(test.db);

@@ -328,10 +328,16 @@ describe('POST /api/user/v1/user', () => {
     expect(row!.email).toBe(user.email);
   });
 
-  it('refuses a blank first or last name and keeps the stored one', async () => {
-    for (const body of [{ FirstName: '   ' }, { LastName: '' }]) {
+  it('refuses a blank first or last name, or one of several lines, and keeps the stored one', async () => {
+    for (const body of [
+      { FirstName: '   ' },
+      { LastName: '' },
+      { FirstName: 'Clara\r\nBcc: all@farm.example' },
+      { LastName: 'Client\tOwner' },
+    ]) {
       const response = await post('/api/user/v1/user', clientToken, body);
       expect(response.statusCode).toBe(400);
+      expect(response.json().Errors[0].Field).toBe(Object.keys(body)[0]);
     }
     const [row] = await sqlRows<{ first_name: string; last_name: string }>(
       t.db,
