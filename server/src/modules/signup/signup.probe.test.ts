@@ -173,4 +173,16 @@ describe('asking for a sign-up link', () => {
     }
     expect(await mailsTo('limit.me@farm.example')).toHaveLength(3);
   });
+
+  it('counts the tagged forms of one mailbox (name+tag@) against its limit', async () => {
+    for (let tag = 0; tag < 6; tag += 1) {
+      expect((await requestLink(`tagged+${tag}@farm.example`)).statusCode).toBe(200);
+      await workAfterAnswerSettled(test.db);
+    }
+    const sent = await sqlRows<{ to: string }>(
+      test.db,
+      sql`SELECT "to" FROM mail_outbox WHERE "to" LIKE 'tagged%'`,
+    );
+    expect(sent).toHaveLength(3);
+  });
 });
