@@ -69,6 +69,7 @@ function template(language: LanguageCode, section: string, key: string): string 
 }
 
 /** Line breaks and other control characters, which a value (a name typed by someone) never brings into a mail. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const breaksInValue = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
 
 /**
