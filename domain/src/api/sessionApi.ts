@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, dbInt } from './wireValues.ts';
+import { dbId, dbIdParam, dbInt, oneLineMessage, oneLineText } from './wireValues.ts';
 import { languageCodeSchema } from '../languages.ts';
 
 /**
@@ -292,8 +292,20 @@ export const updateUserRequestSchema = z.object({
   Id: dbId.optional(),
   Email: z.string().trim().email('Enter a valid e-mail address.').max(emailMaxLength).optional(),
   // A name, when sent, may not be blank: the header and every list of users show it.
-  FirstName: z.string().trim().min(1, 'Enter a first name.').max(userNameMaxLength).optional(),
-  LastName: z.string().trim().min(1, 'Enter a last name.').max(userNameMaxLength).optional(),
+  FirstName: z
+    .string()
+    .trim()
+    .min(1, 'Enter a first name.')
+    .max(userNameMaxLength)
+    .regex(oneLineText, oneLineMessage)
+    .optional(),
+  LastName: z
+    .string()
+    .trim()
+    .min(1, 'Enter a last name.')
+    .max(userNameMaxLength)
+    .regex(oneLineText, oneLineMessage)
+    .optional(),
   Role: z.number().int().min(1).max(15).optional(),
   BusinessId: dbId.nullable().optional(),
   Properties: userPropertiesSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationAccessLevelSchema } from '../roles.ts';
-import { dbId } from './wireValues.ts';
+import { dbId, oneLineText, oneLineMessage } from './wireValues.ts';
 
 /**
  * The sign-up calls of session-shell-connections §7 (Sign-up) and their entities of §3: the sign-up data, the
@@ -92,8 +92,9 @@ export const signupDataSchema = z.object({
 });
 export type SignupData = z.infer<typeof signupDataSchema>;
 
-const name = z.string().trim().min(1).max(100);
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const name = z.string().trim().min(1).max(100).regex(oneLineText, oneLineMessage);
+const optionalText = (max: number) =>
+  z.string().trim().max(max).regex(oneLineText, oneLineMessage).default('');
 
 /** The sign-up setup payload (§3). The password follows the password rule; the holding name is needed unless it exists. */
 export const signupSetupSchema = z.object({

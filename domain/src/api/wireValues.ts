@@ -15,6 +15,11 @@ export const dbIdParam = z.coerce.number().int().positive().max(maxDbId);
 /** A whole number that any PostgreSQL integer column holds (ids that may be 0 or negative, codes, counts). */
 export const dbInt = z.number().int().min(-maxDbId).max(maxDbId);
 
+/** Text on one line: no line breaks, tabs or other control characters (names, which e-mails and lists show). */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+export const oneLineText = /^[^\u0001-\u001f\u007f\u0085\u2028\u2029]*$/;
+export const oneLineMessage = 'Write this on one line, without line breaks or tabs.';
+
 /** Why a text cannot be stored: PostgreSQL text holds no NUL character, and UTF-8 has no lone surrogate. */
 export type TextProblem = 'nulCharacter' | 'loneSurrogate';
 

@@ -112,6 +112,14 @@ export async function sendInvitation(
     const link = invitationLink(deps.publicUrl, invitation.id, secret);
     // An address without an account gets a sign-up link that ends in the holding; the answer is the same.
     const signup = !(await hasSetUpAccount(tx, email));
+    // The sign-up link is written either way, so that the answer's timing does not tell whether the address
+    // has an account; an account that is set up cannot use it (validation refuses it).
+    const signupLink = await createSignupLink(tx, {
+      publicUrl: deps.publicUrl,
+      email,
+      invitationId: invitation.id,
+      extra: { invite: new URL(link).searchParams.get('invite') ?? '' },
+    });
     const mail = (signup ? signupInvitationMail : invitationMail)({
       to: email,
       // An address with no account, or one without a chosen language, is written to in the sender's.
@@ -124,14 +132,7 @@ export async function sendInvitation(
         lastName: user.lastName,
       }),
       accessLevel: request.accessLevel,
-      link: signup
-        ? await createSignupLink(tx, {
-            publicUrl: deps.publicUrl,
-            email,
-            invitationId: invitation.id,
-            extra: { invite: new URL(link).searchParams.get('invite') ?? '' },
-          })
-        : link,
+      link: signup ? signupLink : link,
       productName: brands[brandId].name,
     });
     await setInvitationMail(tx, invitation.id, await queueMail(tx, mail));

@@ -69,9 +69,14 @@ function template(language: LanguageCode, section: string, key: string): string 
   return mailTexts[language][section]?.[key] ?? mailTexts.en[section]?.[key];
 }
 
+/** Line breaks and other control characters, which a value (a name typed by someone) never brings into a mail. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const breaksInValue = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
+
 /**
  * Fills `{{param}}` placeholders. `escape` is applied to the template's own text and to each value apart, so
- * a value can never open markup. A placeholder without a value is a programming error and throws.
+ * a value can never open markup; a value's line breaks become spaces, so that it cannot add lines of its own
+ * to a message. A placeholder without a value is a programming error and throws.
  */
 function fill(text: string, params: MailParams, escape: (value: string) => string): string {
   let out = '';
@@ -79,7 +84,7 @@ function fill(text: string, params: MailParams, escape: (value: string) => strin
   for (const match of text.matchAll(placeholder)) {
     const value = params[match[1]!];
     if (value === undefined) throw new Error(`The e-mail text needs the parameter '${match[1]}'.`);
-    out += escape(text.slice(last, match.index)) + escape(String(value));
+    out += escape(text.slice(last, match.index)) + escape(String(value).replace(breaksInValue, ' ').trim());
     last = match.index + match[0].length;
   }
   return out + escape(text.slice(last));

@@ -49,6 +49,7 @@ interface ContextRow extends Record<string, unknown> {
   token_id: string;
   login_id: string;
   restricted: boolean;
+  signup_pending: boolean;
   user_id: number;
   email: string;
   first_name: string;
@@ -86,7 +87,7 @@ export async function loadAuthContext(
   const [row] = await sqlRows<ContextRow>(
     db,
     sql`
-    SELECT t.id AS token_id, coalesce(t.login_id, t.id) AS login_id, t.restricted, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
+    SELECT t.id AS token_id, coalesce(t.login_id, t.id) AS login_id, t.restricted, u.signup_pending, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
            u.business_id, u.properties, u.tcs_accepted_version,
            (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
@@ -150,7 +151,9 @@ export async function loadAuthContext(
     tokenId: row.token_id,
     loginId: row.login_id,
     tokenHash,
-    restricted: row.restricted,
+    // An account still being set up reaches only the wizard's calls, whatever its token says: accepting the
+    // terms lifts a token's restriction, but not this one.
+    restricted: row.restricted || row.signup_pending,
     brandId,
     fixedHoldingList,
     user,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 
@@ -155,12 +155,16 @@ export async function regionsByIds(
   );
 }
 
-/** How many sign-up links were made for an address since a moment. */
+/**
+ * How many sign-up links were made for a mailbox since a moment: the address in any case, and with any
+ * '+tag' after its local part, which most mail services deliver to the same mailbox.
+ */
 export async function signupRequestsSince(db: Db, email: string, since: Date): Promise<number> {
+  const mailbox = (address: SQL) => sql`regexp_replace(lower(${address}), '[+][^@]*@', '@')`;
   const [row] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM signup_requests
-        WHERE lower(email) = lower(${email.trim()}) AND created_at > ${since.toISOString()}`,
+        WHERE ${mailbox(sql`email`)} = ${mailbox(sql`${email.trim()}`)} AND created_at > ${since.toISOString()}`,
   );
   return row?.n ?? 0;
 }

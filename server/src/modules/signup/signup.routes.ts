@@ -122,6 +122,7 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
           publicUrl: config.publicUrl,
           productName: brands[requestBrand(request)].name,
           wakeMailer: () => app.mailer.wake(),
+          log: request.log,
         },
         request.query.email,
         request.query.lang,

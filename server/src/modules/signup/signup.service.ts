@@ -19,6 +19,7 @@ import { isEmail, passwordMeetsRule, passwordRuleMessage } from '@headland/domai
 import { HoldingRole, isAdminOrHigher, Role, type InvitationAccessLevel } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
+import { runAfterAnswer } from '../../http/afterAnswer.ts';
 import { badRequest, forbidden, HttpError } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../session/authCache.ts';
 import type { AuthContext } from '../session/authContext.ts';
@@ -257,25 +258,37 @@ export interface SignupRequestDeps {
   publicUrl: string;
   productName: string;
   wakeMailer(): void;
+  log: { error(details: object, message: string): void };
 }
 
 /**
  * `POST /api/signup/v1/request?email=`: the login-link dialog's 'sign up'. An address without an account is
  * mailed a sign-up link (at most `signupRequestsPerHour` an hour); an address with one gets nothing. The answer
- * is the same either way, so that it tells nobody whether the address has an account.
+ * is the same either way, so that it tells nobody whether the address has an account; the look-up and the link
+ * are done after answering, so that its timing does not tell either.
  */
-export async function requestSignupLink(
-  deps: SignupRequestDeps,
-  email: string,
-  language: string | undefined,
-): Promise<true> {
+export function requestSignupLink(deps: SignupRequestDeps, email: string, language: string | undefined): true {
   const address = email.trim();
   if (!isEmail(address)) {
     throw badRequest(signupMessages.invalidEmail, [
       { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
     ]);
   }
-  if (await hasSetUpAccount(deps.db, address)) return true;
+  runAfterAnswer(
+    deps.db,
+    () => sendSignupLink(deps, address, language),
+    deps.log,
+    'a sign-up link could not be written',
+  );
+  return true;
+}
+
+async function sendSignupLink(
+  deps: SignupRequestDeps,
+  address: string,
+  language: string | undefined,
+): Promise<void> {
+  if (await hasSetUpAccount(deps.db, address)) return;
   const queued = await deps.db.transaction(async (tx) => {
     if ((await signupRequestsSince(tx, address, new Date(Date.now() - 3_600_000))) >= signupRequestsPerHour) {
       return false;
@@ -295,7 +308,6 @@ export async function requestSignupLink(
     return true;
   });
   if (queued) deps.wakeMailer();
-  return true;
 }
 
 /**

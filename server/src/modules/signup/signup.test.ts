@@ -16,6 +16,7 @@ import {
 } from '../../testing/factories.ts';
 import { apiRoutes } from '../../testing/openApiRoutes.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { linksOf } from '../mail/outboxPage.ts';
 import { sqlRows } from '../session/sqlRows.ts';
 import { idealPostcodesProvider } from './addressProviders.ts';
@@ -469,11 +470,14 @@ describe('the Ideal Postcodes provider', () => {
 });
 
 describe('a sign-up link asked for from the login screen', () => {
-  function request(email: string) {
-    return test.app.inject({
+  /** Asks for a sign-up link and waits for the work done after the answer (the link and its e-mail, if any). */
+  async function request(email: string) {
+    const response = await test.app.inject({
       method: 'POST',
       url: `/api/signup/v1/request?email=${encodeURIComponent(email)}&lang=de`,
     });
+    await workAfterAnswerSettled(test.db);
+    return response;
   }
   async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
     return sqlRows<{ subject: string; text: string }>(

@@ -12,6 +12,7 @@ import { supportedLanguage } from '@headland/domain/languages';
 import { isEmail, newPasswordError } from '@headland/domain/passwordRule';
 import { users } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
+import { runAfterAnswer, workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { validationFailed } from '../../http/httpErrors.ts';
 import { queueMail } from '../mail/mailer.ts';
 import { mailLanguage, renderMail } from '../mail/renderMail.ts';
@@ -31,13 +32,8 @@ import type { UserDeps } from './user.service.ts';
 /** The web app's parameter carrying a reset link's token (session-shell §2, login-time URL parameters). */
 export const resetPasswordParameter = 'resetPassword';
 
-/** Work on reset requests still running after their answer, per database (tests wait for it). */
-const pendingRequests = new WeakMap<object, Set<Promise<void>>>();
-
 /** Resolves once every reset request answered so far has written its link and e-mail, or found no account. */
-export async function passwordResetsSettled(db: object): Promise<void> {
-  while (pendingRequests.get(db)?.size) await Promise.allSettled([...pendingRequests.get(db)!]);
-}
+export const passwordResetsSettled = workAfterAnswerSettled;
 
 /**
  * Step 1 of a reset. Refuses only an address of the wrong shape; otherwise answers at once and, after the
@@ -56,13 +52,12 @@ export function requestPasswordReset(
       { Field: 'email', Message: passwordResetMessages.invalidEmail, Code: 'invalidEmail' },
     ]);
   }
-  let pending = pendingRequests.get(deps.db);
-  if (!pending) pendingRequests.set(deps.db, (pending = new Set()));
-  const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => sendResetLink(deps, address, language))
-    .catch((error: unknown) => log.error({ err: error }, 'a password reset link could not be written'))
-    .finally(() => pending.delete(work));
-  pending.add(work);
+  runAfterAnswer(
+    deps.db,
+    () => sendResetLink(deps, address, language),
+    log,
+    'a password reset link could not be written',
+  );
   return true;
 }
 

@@ -181,9 +181,13 @@ export async function updateUser(
   const newEmail =
     body.Email !== undefined && body.Email.toLowerCase() !== target.email.toLowerCase() ? body.Email : null;
   if (newEmail !== null) {
-    const holder = await userByEmail(db, newEmail);
-    if (holder && holder.id !== targetId) throw emailInUse();
     await assertCurrentPassword(deps, auth, body.CurrentPassword, 'CurrentPassword', address);
+    // To a user changing their own address, one that another account uses is answered like any other, so that
+    // the answer tells nobody whether an address has an account: its confirmation link is refused instead.
+    if (!self) {
+      const holder = await userByEmail(db, newEmail);
+      if (holder && holder.id !== targetId) throw emailInUse();
+    }
   }
 
   const changes = {

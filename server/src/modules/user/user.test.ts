@@ -328,10 +328,16 @@ describe('POST /api/user/v1/user', () => {
     expect(row!.email).toBe(user.email);
   });
 
-  it('refuses a blank first or last name and keeps the stored one', async () => {
-    for (const body of [{ FirstName: '   ' }, { LastName: '' }]) {
+  it('refuses a blank first or last name, or one of several lines, and keeps the stored one', async () => {
+    for (const body of [
+      { FirstName: '   ' },
+      { LastName: '' },
+      { FirstName: 'Clara\r\nBcc: all@farm.example' },
+      { LastName: 'Client\tOwner' },
+    ]) {
       const response = await post('/api/user/v1/user', clientToken, body);
       expect(response.statusCode).toBe(400);
+      expect(response.json().Errors[0].Field).toBe(Object.keys(body)[0]);
     }
     const [row] = await sqlRows<{ first_name: string; last_name: string }>(
       t.db,
@@ -390,12 +396,41 @@ describe('POST /api/user/v1/user', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('refuses an e-mail address used by another account, whatever its case', async () => {
+  it('answers an address used by another account like any other, and refuses it only at its confirmation', async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.app, user);
     const other = await createUser(t.db, { email: 'taken@farm.example' });
-    const response = await post('/api/user/v1/user', clientToken, { Email: 'TAKEN@farm.example' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().Message).toBe('This e-mail address is already used by another account.');
-    expect(other.id).toBeGreaterThan(0);
+    const free = `free-${user.id}@farm.example`;
+    const visible = (response: { statusCode: number; body: string }) => ({
+      status: response.statusCode,
+      body: response.body.replaceAll(free, 'ADDRESS').replaceAll('TAKEN@farm.example', 'ADDRESS'),
+    });
+    // Without the password, and with it: the same answers for a free address and a taken one.
+    for (const CurrentPassword of [undefined, user.password]) {
+      const unused = await post('/api/user/v1/user', token, { Email: free, CurrentPassword });
+      const taken = await post('/api/user/v1/user', token, { Email: 'TAKEN@farm.example', CurrentPassword });
+      expect(visible(taken)).toEqual(visible(unused));
+    }
+    const [message] = await sqlRows<{ text: string }>(
+      t.db,
+      sql`SELECT text FROM mail_outbox WHERE lower("to") = 'taken@farm.example'`,
+    );
+    const link = new URL(/http\S+confirmEmail=\S+/.exec(message!.text)![0]).searchParams.get('confirmEmail')!;
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/email/confirm',
+      payload: { token: link },
+    });
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json().Message).toBe('This e-mail address is already used by another account.');
+    const rows = await sqlRows<{ id: number; email: string }>(
+      t.db,
+      sql`SELECT id, email FROM users WHERE id IN (${user.id}, ${other.id}) ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: user.id, email: user.email },
+      { id: other.id, email: 'taken@farm.example' },
+    ]);
   });
 
   it('refuses a malformed e-mail address, naming the field', async () => {
