@@ -186,3 +186,16 @@ describe('asking for a sign-up link', () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe('an address lookup text longer than any address', () => {
+  it('answers 400 naming the text, not the web server’s own 414', async () => {
+    const headers = await pendingLogin('longtext@farm.example');
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: `/api/signup/v1/addresses/lookup/${'a'.repeat(150)}`,
+      headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json<{ Errors: { Field: string }[] }>().Errors[0]!.Field).toContain('text');
+  });
+});
