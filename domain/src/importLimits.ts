@@ -10,6 +10,10 @@ export const maxZipEntries = 1_000;
 export const maxUnpackedBytes = 256 * 1024 * 1024;
 /** Vertices of all the boundaries of one boundary import together. */
 export const maxImportVertices = 2_000_000;
+/** Data layers of one holding import (each bounded as domain/src/layers/zoneRules.ts says). */
+export const maxImportLayers = 10_000;
+/** Points of all the data layers of one holding import together. */
+export const maxImportLayerPoints = 2_000_000;
 /**
  * Share of an imported boundary's area that an existing field must cover for the preview to warn that the
  * boundary is probably already there.

@@ -113,6 +113,10 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
                (SELECT count(*) FROM field_years)::int AS field_years,
                (SELECT count(*) FROM croppings)::int AS croppings,
                (SELECT count(*) FROM settings)::int AS settings,
+               (SELECT count(*) FROM data_layers)::int AS layers,
+               (SELECT count(*) FROM layer_zones)::int AS zones,
+               (SELECT count(*) FROM layer_points)::int AS points,
+               (SELECT count(*) FROM import_documents)::int AS documents,
                (SELECT count(*) FROM events)::int AS events`,
   );
   return row!;

@@ -83,6 +83,8 @@ export async function importDocumentFiles(
   store: DocumentStore,
   target: { holdingId: number; userId: number; cropYears: readonly number[] },
   files: Readonly<Record<string, Uint8Array>>,
+  /** Filled, when given, with each document's stored name in the archive and its new one. */
+  renamed?: Map<string, string>,
 ): Promise<string[]> {
   const raw = files[documentIndexFile];
   if (!raw) return [];
@@ -141,6 +143,7 @@ export async function importDocumentFiles(
         }
       }
       rows.push(row);
+      renamed?.set(entry.storageName, row.storageName);
     }
     if (rows.length) await insertDocuments(tx, rows);
     return written;

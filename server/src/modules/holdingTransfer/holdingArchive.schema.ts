@@ -10,6 +10,18 @@ import {
   pkModelSchema,
 } from '@headland/domain/holdingRules';
 import { isoDateSchema } from '@headland/domain/isoDate';
+import {
+  layerRangeSchema,
+  layerStyleSchema,
+  regularShapeSchema,
+  scopeSchema,
+  zoneStyleSchema,
+} from '@headland/domain/api/layersApi';
+import { maxImportLayers, maxImportLayerPoints, maxImportVertices } from '@headland/domain/importLimits';
+import { layerTypeIds } from '@headland/domain/layers/layerTypes';
+import { nutrientTypeIds } from '@headland/domain/layers/nutrients';
+import { rateUnitIds } from '@headland/domain/layers/rateUnits';
+import { maxPointsPerLayer, maxZonesPerLayer } from '@headland/domain/layers/zoneRules';
 
 /**
  * The holding export: a zip of JSON files (and one GeoJSON file) that another Headland installation, or this
@@ -28,6 +40,8 @@ export const archiveFiles = {
   fields: 'fields.geojson',
   croppings: 'croppings.json',
   settings: 'settings.json',
+  /** Data layers with their zones and points; absent from exports made before layers existed. */
+  layers: 'layers.json',
 } as const;
 
 const id = z.number().int();
@@ -54,6 +68,7 @@ export const manifestSchema = z.object({
     fields: id.nonnegative(),
     croppings: id.nonnegative(),
     settings: id.nonnegative(),
+    layers: id.nonnegative().optional(),
   }),
 });
 export type ArchiveManifest = z.infer<typeof manifestSchema>;
@@ -188,6 +203,97 @@ export const settingsFileSchema = z.array(
 );
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 
+const layerNumber = z.number().min(-1e9).max(1e9);
+const longitude = z.number().min(-180).max(180);
+const latitude = z.number().min(-90).max(90);
+const lonLat = z.tuple([longitude, latitude]);
+const oneOf = (values: readonly number[]) =>
+  id.refine((value) => values.includes(value), `must be one of ${values.join(', ')}`);
+
+export const layerZoneFileSchema = z.object({
+  zoneNumber: id.positive().max(1_000_000).nullable(),
+  value: layerNumber.nullable(),
+  initValue: layerNumber.nullable(),
+  label: z.string().max(200).nullable(),
+  /** The stored name of the zone's picture in the archive's library (`documents.json`), or null. */
+  document: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .nullable(),
+  fieldId: positiveId.nullable(),
+  buffer: z.number().min(0).max(1_000).nullable(),
+  bufferLine: z
+    .object({ type: z.literal('LineString'), coordinates: z.array(lonLat).min(2).max(20_000) })
+    .nullable(),
+  userDefined: z.boolean(),
+  regularShape: regularShapeSchema.nullable(),
+  style: zoneStyleSchema.nullable(),
+  labelStyle: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+    .nullable(),
+  productRate: layerNumber.nullable(),
+  nutrientRate: layerNumber.nullable(),
+  initProductRate: layerNumber.nullable(),
+  /** Checked, repaired and measured by PostGIS on import; the zone's area is never read from the file. */
+  geometry: multiPolygonSchema,
+});
+
+/** Data layers (fields-croppings-maps §3), each with its zones and point data; geometry in EPSG:4326. */
+export const layersFileSchema = z
+  .array(
+    z.object({
+      id: positiveId,
+      typeId: oneOf(layerTypeIds),
+      subtypeId: id.min(1).max(2).nullable(),
+      scope: scopeSchema,
+      fieldId: positiveId.nullable(),
+      croppingId: positiveId.nullable(),
+      cropId: id.nullable(),
+      parentId: positiveId.nullable(),
+      yearId,
+      layerDate: optionalDate,
+      name: z.string().trim().min(1).max(100),
+      unit: z.string().max(40).nullable(),
+      nutrientId: oneOf(nutrientTypeIds).nullable(),
+      productId: id.nullable(),
+      rateUnitId: oneOf(rateUnitIds).nullable(),
+      planName: z.string().max(100).nullable(),
+      calculated: z.boolean(),
+      inactive: z.boolean(),
+      showZoneNumbers: z.boolean(),
+      showStroke: z.boolean(),
+      ranges: z.array(layerRangeSchema).max(100).nullable(),
+      style: layerStyleSchema.nullable(),
+      minValue: z.number().nullable(),
+      maxValue: z.number().nullable(),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      zones: z.array(layerZoneFileSchema).max(maxZonesPerLayer),
+      /** Point data as [longitude, latitude, value]. */
+      points: z.array(z.tuple([longitude, latitude, layerNumber.nullable()])).max(maxPointsPerLayer),
+    }),
+  )
+  .max(maxImportLayers)
+  .refine(
+    (layers) => layers.reduce((sum, layer) => sum + layer.points.length, 0) <= maxImportLayerPoints,
+    `at most ${maxImportLayerPoints} points in all`,
+  )
+  .refine(
+    (layers) =>
+      layers.reduce(
+        (sum, layer) =>
+          sum +
+          layer.zones.reduce(
+            (zoneSum, zone) =>
+              zoneSum + zone.geometry.coordinates.flat().reduce((ringSum, ring) => ringSum + ring.length, 0),
+            0,
+          ),
+        0,
+      ) <= maxImportVertices,
+    `at most ${maxImportVertices} zone vertices in all`,
+  );
+export type LayersFile = z.infer<typeof layersFileSchema>;
+
 export interface HoldingArchive {
   manifest: ArchiveManifest;
   holding: HoldingFile;
@@ -196,6 +302,8 @@ export interface HoldingArchive {
   fields: FieldsFile;
   croppings: CroppingsFile;
   settings: SettingsFile;
+  /** Empty when the export predates data layers. */
+  layers: LayersFile;
   /** The document library's entries (`documents.json` and the original files), read by the documents module. */
   documentFiles?: Readonly<Record<string, Uint8Array>>;
 }

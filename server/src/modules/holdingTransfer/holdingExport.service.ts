@@ -18,6 +18,7 @@ import {
   exportCroppings,
   exportFields,
   exportHoldingFile,
+  exportLayers,
   exportSettings,
   exportWeather,
 } from './holdingTransfer.queries.ts';
@@ -55,13 +56,14 @@ export async function exportHolding(
   if (refusal !== null) throw forbidden(refusal);
   const exportedAt = new Date();
   const files = await db.transaction(async (tx) => {
-    const [holding, cropYears, weather, fields, croppings, settings] = await Promise.all([
+    const [holding, cropYears, weather, fields, croppings, settings, layers] = await Promise.all([
       exportHoldingFile(tx, holdingId),
       exportCropYears(tx, holdingId),
       exportWeather(tx, holdingId),
       exportFields(tx, holdingId),
       exportCroppings(tx, holdingId),
       exportSettings(tx, holdingId, caller.auth.user.id),
+      exportLayers(tx, holdingId),
     ]);
     if (!holding) throw notFound('This holding does not exist.');
     const manifest: ArchiveManifest = {
@@ -81,6 +83,7 @@ export async function exportHolding(
         fields: fields.features.length,
         croppings: croppings.length,
         settings: settings.length,
+        layers: layers.length,
       },
     };
     await recordEvent(tx, actorOf(caller, holdingId), {
@@ -93,7 +96,7 @@ export async function exportHolding(
         Croppings: manifest.counts.croppings,
       },
     });
-    return { manifest, holding, cropYears, weather, fields, croppings, settings };
+    return { manifest, holding, cropYears, weather, fields, croppings, settings, layers };
   });
   const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
   // The document library, when a store is given: its index and original files.
@@ -108,6 +111,7 @@ export async function exportHolding(
       [archiveFiles.fields]: json(files.fields),
       [archiveFiles.croppings]: json(files.croppings),
       [archiveFiles.settings]: json(files.settings),
+      [archiveFiles.layers]: json(files.layers),
     },
     { level: 6, mtime: exportedAt },
   );

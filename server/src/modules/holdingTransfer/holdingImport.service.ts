@@ -6,13 +6,20 @@ import {
 } from '../documents/documentArchive.ts';
 import type { DocumentStore } from '../documents/documentStore.ts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { forbiddenMessage } from '@headland/domain/permissions';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { holdingCropYears, holdingUsers, holdingWeather, holdings, settings } from '../../db/schema.ts';
+import {
+  holdingCropYears,
+  holdingUsers,
+  holdingWeather,
+  holdings,
+  importDocuments,
+  settings,
+} from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
@@ -37,6 +44,7 @@ import {
   croppingsFileSchema,
   fieldsFileSchema,
   holdingFileSchema,
+  layersFileSchema,
   manifestSchema,
   settingsFileSchema,
   weatherFileSchema,
@@ -48,6 +56,7 @@ import {
   existingIds,
   insertCroppings,
   insertFields,
+  insertLayers,
   selectSameAccountHoldings,
 } from './holdingTransfer.queries.ts';
 
@@ -125,6 +134,8 @@ export function readHoldingArchive(data: Uint8Array): HoldingArchive {
     fields: parseFile(files, archiveFiles.fields, fieldsFileSchema),
     croppings: parseFile(files, archiveFiles.croppings, croppingsFileSchema),
     settings: parseFile(files, archiveFiles.settings, settingsFileSchema),
+    // An export made before data layers has no layers file, and imports as before.
+    layers: files[archiveFiles.layers] ? parseFile(files, archiveFiles.layers, layersFileSchema) : [],
     documentFiles: Object.fromEntries(Object.entries(files).filter(([name]) => isDocumentArchiveEntry(name))),
   };
   checkConsistency(archive);
@@ -132,7 +143,7 @@ export function readHoldingArchive(data: Uint8Array): HoldingArchive {
 }
 
 function checkConsistency(archive: HoldingArchive): void {
-  const { manifest, cropYears, weather, fields, croppings, settings } = archive;
+  const { manifest, cropYears, weather, fields, croppings, settings, layers } = archive;
   const actual = {
     cropYears: cropYears.length,
     weather: weather.length,
@@ -165,6 +176,47 @@ function checkConsistency(archive: HoldingArchive): void {
     throw damaged(`cropping ${orphan.id} belongs to field ${orphan.fieldId}, which is not in the archive.`);
   const setting = duplicate(settings.map((row) => `${row.scope}:${row.key}`));
   if (setting !== undefined) throw damaged(`the setting ${setting} appears twice.`);
+  checkLayers(
+    manifest.counts.layers ?? 0,
+    layers,
+    known,
+    new Map(croppings.map((row) => [row.id, row.fieldId])),
+  );
+}
+
+/** The data layers' count, and their references to fields, croppings and other layers of the archive. */
+function checkLayers(
+  expected: number,
+  layers: HoldingArchive['layers'],
+  fieldIds: ReadonlySet<number>,
+  croppingFields: ReadonlyMap<number, number>,
+): void {
+  if (expected !== layers.length)
+    throw damaged(`the manifest lists ${expected} layers but the archive holds ${layers.length}.`);
+  const layerIds = layers.map((layer) => layer.id);
+  const layerId = duplicate(layerIds);
+  if (layerId !== undefined) throw damaged(`layer ${layerId} appears twice.`);
+  const knownLayers = new Set(layerIds);
+  for (const layer of layers) {
+    const what = `layer "${layer.name}"`;
+    if (layer.fieldId !== null && !fieldIds.has(layer.fieldId))
+      throw damaged(`${what} belongs to field ${layer.fieldId}, which is not in the archive.`);
+    if (layer.croppingId !== null && croppingFields.get(layer.croppingId) !== layer.fieldId)
+      throw damaged(
+        `${what} belongs to cropping ${layer.croppingId}, which is not in the archive on its field.`,
+      );
+    const scopeFits =
+      layer.scope === 1
+        ? layer.fieldId !== null
+        : layer.scope === 2
+          ? layer.croppingId !== null
+          : layer.fieldId === null && layer.croppingId === null;
+    if (!scopeFits) throw damaged(`${what} does not name the field or cropping its scope needs.`);
+    if (layer.parentId !== null && (layer.parentId === layer.id || !knownLayers.has(layer.parentId)))
+      throw damaged(`${what} comes from layer ${layer.parentId}, which is not in the archive.`);
+    const zone = layer.zones.find((entry) => entry.fieldId !== null && !fieldIds.has(entry.fieldId));
+    if (zone) throw damaged(`a zone of ${what} lies on field ${zone.fieldId}, which is not in the archive.`);
+  }
 }
 
 /** Refuses an archive that names reference data this installation lacks, or a business the caller cannot use. */
@@ -215,6 +267,8 @@ async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingA
 interface CheckedGeometries {
   fields: Map<number, { ewkb: string; area: number }>;
   croppings: Map<number, { ewkb: string; area: number }>;
+  /** Per layer of the archive, in order, its zones' shapes in order. */
+  zones: { ewkb: string; area: number }[][];
 }
 
 /**
@@ -233,7 +287,7 @@ async function checkGeometries(db: Db, archive: HoldingArchive): Promise<Checked
     ],
     4326,
   );
-  const checked: CheckedGeometries = { fields: new Map(), croppings: new Map() };
+  const checked: CheckedGeometries = { fields: new Map(), croppings: new Map(), zones: [] };
   converted.forEach((result, index) => {
     const field = fields[index];
     const cropping = croppings[index - fields.length];
@@ -245,7 +299,74 @@ async function checkGeometries(db: Db, archive: HoldingArchive): Promise<Checked
     if (field) checked.fields.set(field.properties.id, stored);
     else checked.croppings.set(cropping!.id, stored);
   });
+  for (const layer of archive.layers) {
+    const zones = await convertGeometries(
+      db,
+      layer.zones.map((zone) => zone.geometry.coordinates),
+      4326,
+    );
+    checked.zones.push(
+      zones.map((result, index) => {
+        if (!result.ok)
+          throw damaged(`zone ${index + 1} of layer "${layer.name}" cannot be used: ${result.reason}`);
+        return { ewkb: result.ewkbHex, area: result.areaHa };
+      }),
+    );
+  }
   return checked;
+}
+
+/**
+ * Inserts the archive's data layers into holding `holdingId` with new ids: fields, croppings, parent layers and
+ * zone pictures remapped; a picture whose file did not travel leaves its zone without one.
+ */
+async function importLayers(
+  tx: Db,
+  holdingId: number,
+  layers: HoldingArchive['layers'],
+  zoneShapes: CheckedGeometries['zones'],
+  newFieldId: ReadonlyMap<number, number>,
+  newCroppingId: ReadonlyMap<number, number>,
+  renamedDocuments: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (layers.length === 0) return;
+  const newNames = [...renamedDocuments.values()];
+  const documentIdByName = new Map(
+    newNames.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: importDocuments.id, storageName: importDocuments.storageName })
+            .from(importDocuments)
+            .where(
+              and(eq(importDocuments.holdingId, holdingId), inArray(importDocuments.storageName, newNames)),
+            )
+        ).map((row) => [row.storageName, row.id] as const),
+  );
+  const documentId = (stored: string | null) => {
+    const renamed = stored === null ? undefined : renamedDocuments.get(stored);
+    return renamed === undefined ? null : (documentIdByName.get(renamed) ?? null);
+  };
+  const layerIds = await allocateIds(tx, 'data_layers', layers.length);
+  const newLayerId = new Map(layers.map((layer, index) => [layer.id, layerIds[index]!]));
+  const field = (value: number | null) => (value === null ? null : newFieldId.get(value)!);
+  await insertLayers(
+    tx,
+    holdingId,
+    layers.map((layer, index) => ({
+      ...layer,
+      id: layerIds[index]!,
+      fieldId: field(layer.fieldId),
+      croppingId: layer.croppingId === null ? null : newCroppingId.get(layer.croppingId)!,
+      parentId: layer.parentId === null ? null : newLayerId.get(layer.parentId)!,
+      zones: layer.zones.map(({ document, geometry: _geometry, ...zone }, zoneIndex) => ({
+        ...zone,
+        fieldId: field(zone.fieldId),
+        documentId: documentId(document),
+        ...zoneShapes[index]![zoneIndex]!,
+      })),
+    })),
+  );
 }
 
 /** Holdings the caller belongs to whose account number is the archive's, ignoring case and spaces. */
@@ -429,14 +550,25 @@ export async function importHolding(
         })),
       );
     }
+    const renamedDocuments = new Map<string, string>();
     if (documentStore) {
       const target = {
         holdingId: id,
         userId: auth.user.id,
         cropYears: archive.cropYears.map((y) => y.yearId),
       };
-      documentKeys = await importDocumentFiles(tx, documentStore, target, archive.documentFiles ?? {});
+      documentKeys = await importDocumentFiles(
+        tx,
+        documentStore,
+        target,
+        archive.documentFiles ?? {},
+        renamedDocuments,
+      );
     }
+    const newCroppingId = new Map(
+      archive.croppings.map((cropping, index) => [cropping.id, croppingIds[index]!]),
+    );
+    await importLayers(tx, id, archive.layers, geometries.zones, newFieldId, newCroppingId, renamedDocuments);
     await recordEvent(tx, actorOf(caller, id), {
       action: EventAction.Import,
       source: Module.Holding,
@@ -446,6 +578,7 @@ export async function importHolding(
         SourceHoldingId: archive.manifest.source.holdingId,
         Fields: features.length,
         Croppings: archive.croppings.length,
+        Layers: archive.layers.length,
         ...(replaceHoldingId !== undefined ? { Replaced: true } : {}),
       },
     });

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../session/sqlRows.ts';
-import type { CroppingsFile, FieldsFile, HoldingArchive, SettingsFile } from './holdingArchive.schema.ts';
+import type {
+  CroppingsFile,
+  FieldsFile,
+  HoldingArchive,
+  LayersFile,
+  SettingsFile,
+} from './holdingArchive.schema.ts';
 
 // Each row is built as JSON by the database, so that numbers, dates (YYYY-MM-DD), timestamps (ISO 8601 with
 // offset) and geometries (GeoJSON) come out the same whichever driver runs the query. ST_AsGeoJSON with 17
@@ -91,6 +97,39 @@ export async function exportSettings(db: Db, holdingId: number, userId: number):
   );
 }
 
+/**
+ * The holding's data layers, each with its zones (a picture named by its stored name in the library) and its
+ * points as [longitude, latitude, value].
+ */
+export async function exportLayers(db: Db, holdingId: number): Promise<LayersFile> {
+  return jsonRows(
+    db,
+    sql`SELECT json_build_object(
+                 'id', l.id, 'typeId', l.type_id, 'subtypeId', l.subtype_id, 'scope', l.scope, 'fieldId', l.field_id,
+                 'croppingId', l.cropping_id, 'cropId', l.crop_id, 'parentId', l.parent_id, 'yearId', l.year_id,
+                 'layerDate', l.layer_date, 'name', l.name, 'unit', l.unit, 'nutrientId', l.nutrient_id,
+                 'productId', l.product_id, 'rateUnitId', l.rate_unit_id, 'planName', l.plan_name,
+                 'calculated', l.calculated, 'inactive', l.inactive, 'showZoneNumbers', l.show_zone_numbers,
+                 'showStroke', l.show_stroke, 'ranges', l.ranges, 'style', l.style, 'minValue', l.min_value,
+                 'maxValue', l.max_value, 'createdAt', l.created_at, 'updatedAt', l.updated_at,
+                 'zones', coalesce((
+                   SELECT json_agg(json_build_object(
+                            'zoneNumber', z.zone_number, 'value', z.value, 'initValue', z.init_value, 'label', z.label,
+                            'document', d.storage_name, 'fieldId', z.field_id, 'buffer', z.buffer,
+                            'bufferLine', ST_AsGeoJSON(z.buffer_line, 17)::json, 'userDefined', z.user_defined,
+                            'regularShape', z.regular_shape, 'style', z.style, 'labelStyle', z.label_style,
+                            'productRate', z.product_rate, 'nutrientRate', z.nutrient_rate,
+                            'initProductRate', z.init_product_rate, 'geometry', ST_AsGeoJSON(z.geom, 17)::json)
+                          ORDER BY z.id)
+                     FROM layer_zones z LEFT JOIN import_documents d ON d.id = z.document_id
+                    WHERE z.layer_id = l.id), '[]'::json),
+                 'points', coalesce((
+                   SELECT json_agg(json_build_array(ST_X(p.geom), ST_Y(p.geom), p.value) ORDER BY p.id)
+                     FROM layer_points p WHERE p.layer_id = l.id), '[]'::json)) AS row
+          FROM data_layers l WHERE l.holding_id = ${holdingId} ORDER BY l.id`,
+  );
+}
+
 /** Which of `ids` exist in a reference table. */
 export async function existingIds(
   db: Db,
@@ -106,7 +145,11 @@ export async function existingIds(
 }
 
 /** Takes `count` ids of a serial column's sequence, so that rows can be inserted with known ids. */
-export async function allocateIds(db: Db, table: 'fields' | 'croppings', count: number): Promise<number[]> {
+export async function allocateIds(
+  db: Db,
+  table: 'fields' | 'croppings' | 'data_layers',
+  count: number,
+): Promise<number[]> {
   if (count === 0) return [];
   const rows = await sqlRows<{ id: number | string }>(
     db,
@@ -137,9 +180,11 @@ export async function selectSameAccountHoldings(
 
 /**
  * Empties a holding for an import that replaces it: its fields (and with them their croppings, crop years of
- * fields and cropping permissions), crop years, weather, holding-wide settings and the importer's own settings.
+ * fields and cropping permissions), data layers, crop years, weather, holding-wide settings and the importer's own settings.
  */
 export async function clearHoldingContents(db: Db, holdingId: number, userId: number): Promise<void> {
+  // Holding-wide layers first: those of fields and croppings go with them.
+  await db.execute(sql`DELETE FROM data_layers WHERE holding_id = ${holdingId}`);
   await db.execute(sql`DELETE FROM fields WHERE holding_id = ${holdingId}`);
   await db.execute(sql`DELETE FROM holding_crop_years WHERE holding_id = ${holdingId}`);
   await db.execute(sql`DELETE FROM holding_weather WHERE holding_id = ${holdingId}`);
@@ -244,6 +289,126 @@ export async function insertCroppings(
         crop_name text, crop_descr text, variety_id integer, variety_name text, market text, area numeric,
         boundary text, management_options jsonb, manure_spread_area numeric, attributes jsonb,
         created_at timestamptz, updated_at timestamptz)`);
+}
+
+/**
+ * Inserts data layers whose ids, fields, croppings and parents are already the new ones, then their zones
+ * (geometry PostGIS checked, area PostGIS measured) and points, and sets each layer's zone and point counts.
+ */
+export async function insertLayers(
+  db: Db,
+  holdingId: number,
+  rows: (Omit<LayersFile[number], 'zones' | 'points'> & {
+    zones: (Omit<LayersFile[number]['zones'][number], 'document' | 'geometry'> & {
+      documentId: number | null;
+      ewkb: string;
+      area: number;
+    })[];
+    points: LayersFile[number]['points'];
+  })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const layers = rows.map((l) => ({
+    id: l.id,
+    type_id: l.typeId,
+    subtype_id: l.subtypeId,
+    scope: l.scope,
+    field_id: l.fieldId,
+    cropping_id: l.croppingId,
+    crop_id: l.cropId,
+    year_id: l.yearId,
+    layer_date: l.layerDate,
+    name: l.name,
+    unit: l.unit,
+    nutrient_id: l.nutrientId,
+    product_id: l.productId,
+    rate_unit_id: l.rateUnitId,
+    plan_name: l.planName,
+    calculated: l.calculated,
+    inactive: l.inactive,
+    show_zone_numbers: l.showZoneNumbers,
+    show_stroke: l.showStroke,
+    ranges: l.ranges,
+    style: l.style,
+    zone_count: l.zones.length,
+    point_count: l.points.length,
+    min_value: l.minValue,
+    max_value: l.maxValue,
+    created_at: l.createdAt,
+    updated_at: l.updatedAt,
+  }));
+  await db.execute(sql`
+    INSERT INTO data_layers (id, holding_id, type_id, subtype_id, scope, field_id, cropping_id, crop_id, year_id,
+                             layer_date, name, unit, nutrient_id, product_id, rate_unit_id, plan_name, calculated,
+                             inactive, show_zone_numbers, show_stroke, ranges, style, zone_count, point_count,
+                             min_value, max_value, created_at, updated_at)
+    SELECT r.id, ${holdingId}, r.type_id, r.subtype_id, r.scope, r.field_id, r.cropping_id, r.crop_id, r.year_id,
+           r.layer_date, r.name, r.unit, r.nutrient_id, r.product_id, r.rate_unit_id, r.plan_name, r.calculated,
+           r.inactive, r.show_zone_numbers, r.show_stroke, r.ranges, r.style, r.zone_count, r.point_count,
+           r.min_value, r.max_value, r.created_at, r.updated_at
+      FROM jsonb_to_recordset(${JSON.stringify(layers)}::jsonb) AS r(
+        id integer, type_id smallint, subtype_id smallint, scope smallint, field_id integer, cropping_id integer,
+        crop_id integer, year_id integer, layer_date date, name text, unit text, nutrient_id smallint,
+        product_id integer, rate_unit_id smallint, plan_name text, calculated boolean, inactive boolean,
+        show_zone_numbers boolean, show_stroke boolean, ranges jsonb, style jsonb, zone_count integer,
+        point_count integer, min_value double precision, max_value double precision, created_at timestamptz,
+        updated_at timestamptz)`);
+  // Parents once every layer of the archive exists, since a child may come before its parent.
+  const parents = rows.flatMap((l) => (l.parentId === null ? [] : [{ id: l.id, parent_id: l.parentId }]));
+  if (parents.length) {
+    await db.execute(sql`
+      UPDATE data_layers l SET parent_id = r.parent_id
+        FROM jsonb_to_recordset(${JSON.stringify(parents)}::jsonb) AS r(id integer, parent_id integer)
+       WHERE l.id = r.id`);
+  }
+  const zones = rows.flatMap((l) =>
+    l.zones.map((z) => ({
+      layer_id: l.id,
+      zone_number: z.zoneNumber,
+      value: z.value,
+      init_value: z.initValue,
+      label: z.label,
+      document_id: z.documentId,
+      field_id: z.fieldId,
+      buffer: z.buffer,
+      buffer_line: z.bufferLine ? JSON.stringify(z.bufferLine) : null,
+      user_defined: z.userDefined,
+      regular_shape: z.regularShape,
+      style: z.style,
+      label_style: z.labelStyle,
+      product_rate: z.productRate,
+      nutrient_rate: z.nutrientRate,
+      init_product_rate: z.initProductRate,
+      geom: z.ewkb,
+      area_ha: z.area,
+    })),
+  );
+  // In slices, so that no statement carries more than a few megabytes of geometry.
+  for (let start = 0; start < zones.length; start += 2_000) {
+    const slice = zones.slice(start, start + 2_000);
+    await db.execute(sql`
+      INSERT INTO layer_zones (layer_id, zone_number, value, init_value, label, document_id, field_id, buffer,
+                               buffer_line, user_defined, regular_shape, style, label_style, product_rate,
+                               nutrient_rate, init_product_rate, geom, area_ha)
+      SELECT r.layer_id, r.zone_number, r.value, r.init_value, r.label, r.document_id, r.field_id, r.buffer,
+             CASE WHEN r.buffer_line IS NULL THEN NULL ELSE ST_SetSRID(ST_GeomFromGeoJSON(r.buffer_line), 4326) END,
+             r.user_defined, r.regular_shape, r.style, r.label_style, r.product_rate, r.nutrient_rate,
+             r.init_product_rate, ST_GeomFromEWKB(decode(r.geom, 'hex')), r.area_ha
+        FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS r(
+          layer_id integer, zone_number integer, value double precision, init_value double precision, label text,
+          document_id integer, field_id integer, buffer double precision, buffer_line text, user_defined boolean,
+          regular_shape jsonb, style jsonb, label_style jsonb, product_rate double precision,
+          nutrient_rate double precision, init_product_rate double precision, geom text, area_ha double precision)`);
+  }
+  const points = rows.flatMap((l) => l.points.map(([lon, lat, value]) => [l.id, lon, lat, value]));
+  for (let start = 0; start < points.length; start += 20_000) {
+    const slice = points.slice(start, start + 20_000);
+    await db.execute(sql`
+      INSERT INTO layer_points (layer_id, value, geom)
+      SELECT (p->>0)::integer, (p->>3)::double precision,
+             ST_SetSRID(ST_MakePoint((p->>1)::double precision, (p->>2)::double precision), 4326)
+        FROM jsonb_array_elements(${JSON.stringify(slice)}::jsonb) WITH ORDINALITY AS e(p, n) ORDER BY n`);
+  }
 }
 
 /** The columns of a table, to check that the export knows every one of them. */

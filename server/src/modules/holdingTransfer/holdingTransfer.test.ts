@@ -12,6 +12,7 @@ import {
   createHolding,
   createUser,
   signIn,
+  signInToHolding,
   type TestUser,
 } from '../../testing/factories.ts';
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
@@ -24,6 +25,7 @@ import {
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../session/sqlRows.ts';
+import { makePng, multipartBody as documentsBody } from '../documents/documentFixtures.ts';
 import { archiveFiles } from './holdingArchive.schema.ts';
 import { tableColumns } from './holdingTransfer.queries.ts';
 
@@ -75,7 +77,10 @@ async function holdingContents(holdingId: number, settingsOf: number): Promise<u
   const [row] = await sqlRows<{ contents: unknown }>(
     t.db,
     sql`WITH f AS (
-          SELECT fields.*, row_number() OVER (ORDER BY id) AS position FROM fields WHERE holding_id = ${holdingId})
+          SELECT fields.*, row_number() OVER (ORDER BY id) AS position FROM fields WHERE holding_id = ${holdingId}),
+        c AS (SELECT id, row_number() OVER (ORDER BY id) AS position FROM croppings WHERE holding_id = ${holdingId}),
+        l AS (SELECT data_layers.*, row_number() OVER (ORDER BY id) AS position
+                FROM data_layers WHERE holding_id = ${holdingId})
         SELECT jsonb_build_object(
           'holding', (SELECT to_jsonb(h) - 'id' - 'created_at' FROM holdings h WHERE h.id = ${holdingId}),
           'cropYears', (SELECT jsonb_agg(to_jsonb(y) - 'holding_id' ORDER BY y.year_id)
@@ -96,7 +101,25 @@ async function holdingContents(holdingId: number, settingsOf: number): Promise<u
           'settings', (SELECT jsonb_agg(jsonb_build_object('own', s.user_id IS NOT NULL, 'key', s.key, 'value', s.value)
                                         ORDER BY s.user_id NULLS FIRST, s.key)
                          FROM settings s
-                        WHERE s.holding_id = ${holdingId} AND (s.user_id IS NULL OR s.user_id = ${settingsOf}))
+                        WHERE s.holding_id = ${holdingId} AND (s.user_id IS NULL OR s.user_id = ${settingsOf})),
+          -- Layers with their field, cropping and parent by position, zones with their picture by file name.
+          'layers', (SELECT jsonb_agg(to_jsonb(l) - 'id' - 'holding_id' - 'field_id' - 'cropping_id' - 'parent_id'
+                                      - 'position' || jsonb_build_object(
+                                        'field', (SELECT f.position FROM f WHERE f.id = l.field_id),
+                                        'cropping', (SELECT c.position FROM c WHERE c.id = l.cropping_id),
+                                        'parent', (SELECT p.position FROM l p WHERE p.id = l.parent_id),
+                                        'zones', (SELECT jsonb_agg(to_jsonb(z) - 'id' - 'layer_id' - 'geom'
+                                                    - 'buffer_line' - 'field_id' - 'document_id' || jsonb_build_object(
+                                                      'geom', encode(ST_AsEWKB(z.geom), 'hex'),
+                                                      'bufferLine', encode(ST_AsEWKB(z.buffer_line), 'hex'),
+                                                      'field', (SELECT f.position FROM f WHERE f.id = z.field_id),
+                                                      'picture', (SELECT d.file_name FROM import_documents d
+                                                                   WHERE d.id = z.document_id))
+                                                    ORDER BY z.id) FROM layer_zones z WHERE z.layer_id = l.id),
+                                        'points', (SELECT jsonb_agg(jsonb_build_array(
+                                                     encode(ST_AsEWKB(p.geom), 'hex'), p.value) ORDER BY p.id)
+                                                     FROM layer_points p WHERE p.layer_id = l.id))
+                                      ORDER BY l.position) FROM l)
         ) AS contents`,
   );
   return row!.contents;
@@ -200,11 +223,107 @@ beforeAll(async () => {
     INSERT INTO settings (holding_id, user_id, key, value) VALUES
       (${id}, NULL, 'map.layers', '{"fields": true}'), (${id}, ${agronomist.id}, 'fields.sort', 'name'),
       (${id}, ${other.id}, 'fields.sort', 'area')`);
+  await seedLayers(id, fieldIds);
 
   const response = await exportHolding(id);
   expect(response.statusCode, response.body).toBe(200);
   exported = new Uint8Array(response.rawPayload);
 });
+
+/**
+ * Data layers on the source holding: a soil analysis of a field with a zone picture and point data, and from it
+ * a requirement and an application plan on a cropping (parent before child and child before parent), with
+ * rates; and a holding-wide drawing with a regular shape and a buffer line.
+ */
+async function seedLayers(holdingId: number, fieldIds: number[]): Promise<void> {
+  const token = await signInToHolding(t.app, agronomist, holdingId, 2024);
+  const body = documentsBody([{ name: 'pit.png', type: 'image/png', bytes: await makePng(40, 30) }]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/import/document/import/${holdingId}/2024`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const [document] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM import_documents WHERE holding_id = ${holdingId}`,
+  );
+  const [cropping] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM croppings WHERE field_id = ${fieldIds[0]} AND year_id = 2024`,
+  );
+  const square = (west: number, south: number) =>
+    `MULTIPOLYGON(((${west} ${south}, ${west + 0.002} ${south}, ${west + 0.002} ${south + 0.002}, ${west} ${south + 0.002}, ${west} ${south})))`;
+  // The application comes first, so that its parent (inserted later) has a higher id.
+  const [application] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO data_layers (holding_id, type_id, scope, field_id, cropping_id, crop_id, year_id, layer_date, name,
+                                 unit, nutrient_id, product_id, rate_unit_id, plan_name, calculated, ranges, style,
+                                 zone_count, min_value, max_value, created_at, updated_at)
+        VALUES (${holdingId}, 31, 2, ${fieldIds[0]}, ${cropping!.id}, 7, 2024, '2024-03-10', 'P2O5 application',
+                'kg/ha', 3, 12, 1, 'Spring plan', true,
+                '[{"Min": 0, "Max": 50, "FillColor": [255, 0, 0], "Label": "low"}]',
+                '{"Gradient": "P2O5", "Colour": null, "Opacity": 80}', 2, 40, 65,
+                '2024-03-10T08:00:00Z', '2024-03-11T09:30:00.25Z')
+        RETURNING id`,
+  );
+  const [soil] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO data_layers (holding_id, type_id, scope, field_id, year_id, layer_date, name, unit, zone_count,
+                                 point_count, show_zone_numbers, min_value, max_value, created_at, updated_at)
+        VALUES (${holdingId}, 10, 1, ${fieldIds[0]}, 2024, '2023-11-02', 'pH 2023', NULL, 2, 3, true, 5.9, 6.8,
+                '2023-11-05T10:00:00Z', '2023-11-05T10:00:00Z')
+        RETURNING id`,
+  );
+  const [requirement] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO data_layers (holding_id, type_id, scope, field_id, cropping_id, parent_id, year_id, name, unit,
+                                 nutrient_id, plan_name, calculated, inactive, zone_count, created_at, updated_at)
+        VALUES (${holdingId}, 30, 2, ${fieldIds[0]}, ${cropping!.id}, ${soil!.id}, 2024, 'P2O5 requirement', 'kg/ha',
+                3, 'Spring plan', true, true, 1, '2024-03-09T08:00:00Z', '2024-03-09T08:00:00Z')
+        RETURNING id`,
+  );
+  await t.db.execute(
+    sql`UPDATE data_layers SET parent_id = ${requirement!.id} WHERE id = ${application!.id}`,
+  );
+  const [drawing] = await sqlRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO data_layers (holding_id, type_id, scope, year_id, name, show_stroke, zone_count, created_at,
+                                 updated_at)
+        VALUES (${holdingId}, 70, 3, 2023, 'Drainage', false, 1, '2023-05-01T00:00:00Z', '2023-05-01T00:00:00Z')
+        RETURNING id`,
+  );
+  await t.db.execute(sql`
+    INSERT INTO layer_zones (layer_id, zone_number, value, init_value, label, document_id, field_id, buffer,
+                             buffer_line, user_defined, regular_shape, style, product_rate, nutrient_rate,
+                             init_product_rate, geom, area_ha)
+    VALUES
+      (${soil!.id}, 1, 6.8, 6.5, 'Pit 1', ${document!.id}, ${fieldIds[0]}, NULL, NULL, true, NULL, NULL, NULL, NULL,
+       NULL, ST_GeomFromText(${square(-2.89, 56.645)}, 4326), 0),
+      (${soil!.id}, 2, 5.9, 5.9, NULL, NULL, ${fieldIds[0]}, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL,
+       ST_GeomFromText(${square(-2.887, 56.645)}, 4326), 0),
+      (${requirement!.id}, 1, 52.5, 52.5, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL,
+       ST_GeomFromText(${square(-2.89, 56.645)}, 4326), 0),
+      (${application!.id}, 1, 40, 45, NULL, NULL, NULL, NULL, NULL, true, NULL,
+       '{"FillColor": [0, 128, 0], "StrokeWidth": 2, "LinePattern": null, "AutoLabel": true}', 87.5, 40, 95,
+       ST_GeomFromText(${square(-2.89, 56.645)}, 4326), 0),
+      (${application!.id}, 2, 65, 65, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, 142.25, 65, 142.25,
+       ST_GeomFromText(${square(-2.887, 56.645)}, 4326), 0),
+      (${drawing!.id}, NULL, NULL, NULL, 'Ditch', NULL, NULL, 3.5,
+       ST_GeomFromText('LINESTRING(-2.95 56.62, -2.945 56.625)', 4326), true,
+       '{"Type": "circle", "Center": [-2.9, 56.6], "Size1": 25, "Size2": null, "Angle": 0}', NULL, NULL, NULL, NULL,
+       ST_GeomFromText(${square(-2.95, 56.62)}, 4326), 0)`);
+  // Zone areas are PostGIS's measure, as every write stores them (and an import recomputes).
+  await t.db
+    .execute(sql`UPDATE layer_zones SET area_ha = round((ST_Area(geom::geography) / 10000)::numeric, 4)
+                          WHERE layer_id IN (${soil!.id}, ${requirement!.id}, ${application!.id}, ${drawing!.id})`);
+  await t.db.execute(sql`
+    INSERT INTO layer_points (layer_id, value, geom)
+    VALUES (${soil!.id}, 6.1, ST_SetSRID(ST_MakePoint(-2.889123456789012, 56.64612345678901), 4326)),
+           (${soil!.id}, NULL, ST_SetSRID(ST_MakePoint(-2.888, 56.646), 4326)),
+           (${soil!.id}, 6.75, ST_SetSRID(ST_MakePoint(-2.887, 56.6465), 4326))`);
+}
 
 afterAll(async () => {
   await t?.close();
@@ -218,7 +337,14 @@ describe('POST /api/export/omnia/holding/{id}', () => {
       /^attachment; filename="Strathmore-Mains-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = unzipSync(new Uint8Array(response.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(Object.values(archiveFiles).sort());
+    // The library's index and its one picture, which a zone of a layer shows, travel too.
+    const names = Object.keys(files);
+    expect(names.filter((name) => !name.startsWith('documents/')).sort()).toEqual(
+      [...Object.values(archiveFiles), 'documents.json'].sort(),
+    );
+    expect(names.filter((name) => name.startsWith('documents/'))).toEqual([
+      expect.stringMatching(/^documents\/[0-9a-f]{32}\.png$/),
+    ]);
     const manifest = JSON.parse(strFromU8(files[archiveFiles.manifest]!));
     expect(manifest).toMatchObject({
       format: 'headland-holding',
@@ -230,7 +356,7 @@ describe('POST /api/export/omnia/holding/{id}', () => {
         holdingId: source.HoldingId,
         tradingName: 'Strathmore Mains',
       },
-      counts: { cropYears: 2, weather: 12, fields: 3, croppings: 3, settings: 2 },
+      counts: { cropYears: 2, weather: 12, fields: 3, croppings: 3, settings: 2, layers: 4 },
     });
     expect(Date.parse(manifest.exportedAt)).not.toBeNaN();
     const events = await sqlRows<{ action: string; source: number; object_type: string }>(
@@ -383,7 +509,13 @@ describe('POST /api/import/omnia/holding', () => {
     );
     expect(event).toEqual({
       action: EventAction.Import,
-      data: { Name: 'Strathmore Mains', SourceHoldingId: source.HoldingId, Fields: 3, Croppings: 3 },
+      data: {
+        Name: 'Strathmore Mains',
+        SourceHoldingId: source.HoldingId,
+        Fields: 3,
+        Croppings: 3,
+        Layers: 4,
+      },
     });
     // The new holding's croppings point at the new holding's fields.
     const [links] = await sqlRows<{ foreign: number }>(
@@ -801,6 +933,168 @@ describe('importing the same holding twice', () => {
       ]),
     });
     expect(response.statusCode).toBe(404);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
+
+/** The export with its layers file changed (or removed, with `undefined`) and the manifest's count to match. */
+function withLayers(change: (layers: Record<string, unknown>[]) => Record<string, unknown>[] | undefined) {
+  const files = unzipSync(exported);
+  const layers = change(JSON.parse(strFromU8(files[archiveFiles.layers]!)));
+  const manifest = JSON.parse(strFromU8(files[archiveFiles.manifest]!));
+  const { layers: _count, ...counts } = manifest.counts;
+  return rezip(files, {
+    [archiveFiles.layers]: layers,
+    [archiveFiles.manifest]: {
+      ...manifest,
+      counts: layers === undefined ? counts : { ...counts, layers: layers.length },
+    },
+  });
+}
+
+describe('data layers in the holding export', () => {
+  it('carries every column of the layers, zones and points tables', async () => {
+    const [layer, soil] = JSON.parse(strFromU8(unzipSync(exported)[archiveFiles.layers]!));
+    const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    // Counts and areas are recomputed on import; the zone's picture travels by its stored name in the library.
+    const derived = new Set(['holding_id', 'zone_count', 'point_count', 'layer_id', 'area_ha']);
+    const renamed: Record<string, string> = { document: 'document_id', geometry: 'geom' };
+    const columns = (keys: string[]) => keys.map((key) => renamed[key] ?? snake(key)).sort();
+    expect((await tableColumns(t.db, 'data_layers')).filter((column) => !derived.has(column))).toEqual(
+      columns(Object.keys(layer).filter((key) => key !== 'zones' && key !== 'points')),
+    );
+    expect(
+      (await tableColumns(t.db, 'layer_zones')).filter((column) => !derived.has(column) && column !== 'id'),
+    ).toEqual(columns(Object.keys(layer.zones[0])));
+    expect(await tableColumns(t.db, 'layer_points')).toEqual(['geom', 'id', 'layer_id', 'value']);
+    expect(soil.points[0]).toEqual([-2.889123456789012, 56.64612345678901, 6.1]);
+  });
+
+  it('imports layers linked to the new fields, croppings, parents and pictures, with zone areas, rates and points', async () => {
+    const response = await importZip(exported);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const layers = await sqlRows<{
+      name: string;
+      field: string | null;
+      cropping: number | null;
+      parent: string | null;
+      zone_count: number;
+      point_count: number;
+    }>(
+      t.db,
+      sql`SELECT l.name, f.name AS field, c.year_id AS cropping, p.name AS parent, l.zone_count, l.point_count
+            FROM data_layers l LEFT JOIN fields f ON f.id = l.field_id AND f.holding_id = l.holding_id
+            LEFT JOIN croppings c ON c.id = l.cropping_id AND c.holding_id = l.holding_id
+            LEFT JOIN data_layers p ON p.id = l.parent_id AND p.holding_id = l.holding_id
+           WHERE l.holding_id = ${id} ORDER BY l.id`,
+    );
+    expect(layers).toEqual([
+      {
+        name: 'P2O5 application',
+        field: 'Long Park',
+        cropping: 2024,
+        parent: 'P2O5 requirement',
+        zone_count: 2,
+        point_count: 0,
+      },
+      { name: 'pH 2023', field: 'Long Park', cropping: null, parent: null, zone_count: 2, point_count: 3 },
+      {
+        name: 'P2O5 requirement',
+        field: 'Long Park',
+        cropping: 2024,
+        parent: 'pH 2023',
+        zone_count: 1,
+        point_count: 0,
+      },
+      { name: 'Drainage', field: null, cropping: null, parent: null, zone_count: 1, point_count: 0 },
+    ]);
+    const zones = await sqlRows<{ rates: number[]; area: number; measured: number; picture: string | null }>(
+      t.db,
+      sql`SELECT ARRAY[z.product_rate, z.nutrient_rate, z.init_product_rate] AS rates, z.area_ha AS area,
+                 round((ST_Area(z.geom::geography) / 10000)::numeric, 4)::float8 AS measured, d.file_name AS picture
+            FROM layer_zones z JOIN data_layers l ON l.id = z.layer_id
+            LEFT JOIN import_documents d ON d.id = z.document_id AND d.holding_id = l.holding_id
+           WHERE l.holding_id = ${id} ORDER BY z.id`,
+    );
+    expect(zones.map((zone) => zone.rates)).toContainEqual([87.5, 40, 95]);
+    expect(zones.map((zone) => zone.rates)).toContainEqual([142.25, 65, 142.25]);
+    for (const zone of zones) {
+      expect(zone.area).toBeGreaterThan(0);
+      expect(zone.area).toBe(zone.measured);
+    }
+    expect(zones.filter((zone) => zone.picture !== null).map((zone) => zone.picture)).toEqual(['pit.png']);
+  });
+
+  it('imports an export made before data layers', async () => {
+    const before = await tableCounts(t.db);
+    const response = await importZip(withLayers(() => undefined));
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json<{ Holding: HoldingDetails }>().Holding.HoldingId;
+    const [layers] = await sqlRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM data_layers WHERE holding_id = ${id}`,
+    );
+    expect(layers!.n).toBe(0);
+    expect((await tableCounts(t.db)).fields).toBe(before.fields! + 3);
+  });
+
+  it('refuses the whole import when one zone has a bad geometry, storing nothing', async () => {
+    const before = await tableCounts(t.db);
+    const response = await importZip(
+      withLayers((layers) =>
+        layers.map((layer, index) =>
+          index === 3
+            ? {
+                ...layer,
+                zones: (layer.zones as Record<string, unknown>[]).map((zone) => ({
+                  ...zone,
+                  geometry: {
+                    type: 'MultiPolygon',
+                    coordinates: [
+                      [
+                        [
+                          [10, 95],
+                          [11, 95],
+                          [11, 96],
+                          [10, 95],
+                        ],
+                      ],
+                    ],
+                  },
+                })),
+              }
+            : layer,
+        ),
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().Message).toBe(
+      'The holding export is damaged: zone 1 of layer "Drainage" cannot be used: The coordinates are not longitudes and latitudes (EPSG:4326).',
+    );
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses a layer of a cropping not in the archive, or layer counts that do not match, storing nothing', async () => {
+    const before = await tableCounts(t.db);
+    const stray = await importZip(
+      withLayers((layers) =>
+        layers.map((layer, index) => (index === 0 ? { ...layer, croppingId: 999_999 } : layer)),
+      ),
+    );
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().Message).toBe(
+      'The holding export is damaged: layer "P2O5 application" belongs to cropping 999999, which is not in the archive on its field.',
+    );
+    const files = unzipSync(exported);
+    const uncounted = rezip(files, {
+      [archiveFiles.layers]: JSON.parse(strFromU8(files[archiveFiles.layers]!)).slice(1),
+    });
+    const miscounted = await importZip(uncounted);
+    expect(miscounted.statusCode).toBe(400);
+    expect(miscounted.json().Message).toBe(
+      'The holding export is damaged: the manifest lists 4 layers but the archive holds 3.',
+    );
     expect(await tableCounts(t.db)).toEqual(before);
   });
 });
