@@ -352,14 +352,19 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
   const handleCancelAll = () => {
     if (!initialZones) return;
     send(
-      { method: 'POST', path: path(layersRoutes.restoreZones), body: { Zones: initialZones.map(restoredZone) } },
+      {
+        method: 'POST',
+        path: path(layersRoutes.restoreZones),
+        body: { Zones: initialZones.map(restoredZone) },
+      },
       (result) => {
         // Zones re-created have new ids: the restored set is where editing starts again.
         const order = new Map(initialZones.map((zone, index) => [zone.DataLayerZoneId, index]));
         const restored = [...result.Changed, ...result.Added];
         restored.sort(
           (a, b) =>
-            (order.get(a.DataLayerZoneId) ?? restored.length) - (order.get(b.DataLayerZoneId) ?? restored.length),
+            (order.get(a.DataLayerZoneId) ?? restored.length) -
+            (order.get(b.DataLayerZoneId) ?? restored.length),
         );
         setInitialZones(restored);
         setEdit(null);
