@@ -353,6 +353,8 @@ describe('data layers on the map', () => {
       const area = (index: number) => rows.nth(index).getByRole('cell').nth(3).innerText();
       const areasBefore = [await area(1), await area(2), await area(3)];
       expect(areasBefore.every((text) => /^0\.\d\d ha$/.test(text))).toBe(true);
+      const cancelAll = editor.getByRole('button', { name: 'Cancel changes' });
+      expect(await cancelAll.isDisabled()).toBe(true);
       const at = async (dLon: number, dLat: number) =>
         mapPage.pixelOf([lon + dLon * width, lat + dLat * height]);
 
@@ -393,6 +395,14 @@ describe('data layers on the map', () => {
       await editor.getByRole('button', { name: 'Merge the selected zones' }).click();
       await expect.poll(() => rows.count()).toBe(5);
       await capture(page, 'layers-09-merged');
+
+      // Cancel puts the layer's zones back as they were when editing began, the cut geometry included.
+      expect(await cancelAll.isEnabled()).toBe(true);
+      await cancelAll.click();
+      await expect.poll(() => rows.count()).toBe(4);
+      await expect.poll(async () => [await area(1), await area(2), await area(3)]).toEqual(areasBefore);
+      await expect.poll(() => cancelAll.isDisabled()).toBe(true);
+      await capture(page, 'layers-10-cancelled');
     },
     testTimeoutMs,
   );

@@ -38,6 +38,7 @@ export const layersRoutes = {
   cutZones: `${layersApiPrefix}/:id/zones/cut`,
   splitZone: `${layersApiPrefix}/:id/zones/split`,
   mergeZones: `${layersApiPrefix}/:id/zones/merge`,
+  restoreZones: `${layersApiPrefix}/:id/zones/restore`,
   resetLayer: `${layersApiPrefix}/:id/reset`,
   requirement: `${layersApiPrefix}/requirement`,
   application: `${layersApiPrefix}/application`,
@@ -332,6 +333,28 @@ export const splitZoneRequestSchema = z.object({
 export const mergeZonesRequestSchema = z.object({
   ZoneIds: z.array(bodyId).min(2).max(maxMergeZones),
 });
+
+/** One zone as the zone editor found it when editing began (what Cancel puts back). */
+export const restoreZoneSchema = zoneInputSchema.extend({
+  /** The zone's id then; null or an id no longer in the layer re-creates it with a new id. */
+  DataLayerZoneId: bodyId.nullable(),
+  Geometry: geometryInputSchema,
+  RegularShape: regularShapeSchema.nullable().optional(),
+  /** Only used when the zone is re-created: an existing zone keeps its calculated value and initial rate. */
+  InitValue: layerNumber.nullable().optional(),
+  InitProductRate: layerNumber.min(0).nullable().optional(),
+});
+export type RestoreZone = z.infer<typeof restoreZoneSchema>;
+
+/**
+ * POST .../zones/restore: the zone editor's Cancel (§4: Cancel restores geometry, value, number, label and
+ * picture). The layer's zones become exactly this set in one transaction: zones not named are removed, named
+ * zones still in the layer are rewritten, the others re-created. Every geometry is checked and measured again.
+ */
+export const restoreZonesRequestSchema = z.object({
+  Zones: z.array(restoreZoneSchema).max(10_000),
+});
+export type RestoreZonesRequest = z.infer<typeof restoreZonesRequestSchema>;
 
 /** What a zone operation answers: the layer's zones that changed, were added and were removed. */
 export const zoneChangeResponseSchema = z.object({

@@ -6,6 +6,7 @@ import {
   canResetZone,
   changedZoneIds,
   keepsSplitPart,
+  layerZonesChanged,
   mergeDecision,
   parseRate,
   parseZoneNumber,
@@ -62,6 +63,29 @@ describe('change tracking and Cancel', () => {
         ]),
       ),
     ).toEqual([2]);
+  });
+});
+
+describe('change tracking over the layer', () => {
+  const start = [
+    { Id: 1, ...zone },
+    { Id: 2, ...zone, Geometry: 'POLYGON((1 0,2 0,2 1,1 0))', Value: 30 },
+  ];
+
+  it('is unchanged while every zone is as it began, whatever the order or the number', () => {
+    expect(layerZonesChanged(start, [start[1]!, { ...start[0]!, Number: 7 }])).toBe(false);
+  });
+
+  it.each<[string, (zones: typeof start) => typeof start]>([
+    ['a cut changed a geometry', ([a, b]) => [{ ...a!, Geometry: 'POLYGON((0 0,0.5 0,0.5 1,0 0))' }, b!]],
+    ['a merge removed a zone', ([a]) => [{ ...a!, Geometry: 'POLYGON((0 0,2 0,2 1,0 0))' }]],
+    ['a split added a zone', ([a, b]) => [a!, b!, { ...b!, Id: 3 }]],
+    ['a zone was replaced by another', ([a, b]) => [a!, { ...b!, Id: 4 }]],
+    ['a value changed', ([a, b]) => [a!, { ...b!, Value: 31 }]],
+    ['a label changed', ([a, b]) => [{ ...a!, Label: 'B' }, b!]],
+    ['a picture changed', ([a, b]) => [{ ...a!, DocumentId: 5 }, b!]],
+  ])('is changed when %s', (_name, change) => {
+    expect(layerZonesChanged(start, change(start))).toBe(true);
   });
 });
 

@@ -46,6 +46,27 @@ export function changedZoneIds(edits: ReadonlyMap<number, EditedZone>): number[]
   return [...edits].filter(([, edit]) => zoneEditChanged(edit)).map(([id]) => id);
 }
 
+/** A zone of the layer as the editor tracks it: its id and what Cancel restores. */
+export interface TrackedLayerZone extends ZoneSnapshot {
+  Id: number;
+}
+
+/**
+ * §4 change tracking over the whole layer: the zones changed since editing began when a zone was added or
+ * removed (a cut, split, merge or drawing), or a zone's value, label, picture or geometry differs from its initial.
+ */
+export function layerZonesChanged(
+  initial: readonly TrackedLayerZone[],
+  current: readonly TrackedLayerZone[],
+): boolean {
+  if (initial.length !== current.length) return true;
+  const before = new Map(initial.map((zone) => [zone.Id, zone]));
+  return current.some((zone) => {
+    const start = before.get(zone.Id);
+    return !start || isZoneChanged(start, zone);
+  });
+}
+
 export type ZoneNumberProblem = 'notPositiveWhole' | null;
 
 /**

@@ -24,6 +24,7 @@ import {
   mergeZonesRequestSchema,
   pointsResponseSchema,
   requirementRequestSchema,
+  restoreZonesRequestSchema,
   splitZoneRequestSchema,
   totalsResponseSchema,
   zoneChangeResponseSchema,
@@ -55,6 +56,7 @@ import {
   mergeZones,
   productTotals,
   resetZones,
+  restoreZones,
   splitZone,
   type LayersCaller,
 } from './layers.service.ts';
@@ -283,6 +285,31 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       addZone(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+  );
+
+  api.post(
+    paths.restoreZones,
+    {
+      ...zoneRoute,
+      bodyLimit: routeBodyLimits.boundary * 4,
+      schema: {
+        tags,
+        description:
+          'The zone editor’s Cancel: the layer’s zones become the set sent (as when editing began), geometry included, in one transaction.',
+        params: layerIdParamsSchema,
+        querystring: zoneOperationQuerySchema,
+        body: restoreZonesRequestSchema,
+        response: { 200: zoneChangeResponseSchema },
+      },
+    },
+    async (request) =>
+      restoreZones(
+        db(),
+        layersCallerOf(request),
+        request.params.id,
+        request.body,
+        request.query.geometryFormat,
+      ),
   );
 
   api.post(

@@ -12,6 +12,7 @@ import type {
   LayerZone,
   RegularShape,
   RequirementRequest,
+  RestoreZonesRequest,
   TotalsResponse,
   ZoneChangeResponse,
 } from '@headland/domain/api/layersApi';
@@ -736,6 +737,101 @@ export async function mergeZones(
     await deleteZones(tx, rest);
     changes.changed.add(first!);
     changes.removed.push(...rest);
+  });
+}
+
+/**
+ * §4 Cancel of the zone editor: the layer's zones put back to the set the editor started from, in one
+ * transaction. Zones not named are removed; a named zone still in the layer gets its geometry and values back
+ * (its calculated value and initial rate stay the server's); a named zone no longer there is re-created with a new
+ * id. Every geometry is made valid and measured by PostGIS as in any other zone write.
+ */
+export async function restoreZones(
+  db: Db,
+  caller: LayersCaller,
+  layerId: number,
+  body: RestoreZonesRequest,
+  format: 'wkt' | 'wkb',
+) {
+  const seen = new Set<number>();
+  body.Zones.forEach((zone, index) => {
+    if (zone.DataLayerZoneId === null) return;
+    if (seen.has(zone.DataLayerZoneId))
+      throw layerProblem('duplicateZone', `Zones.${index}.DataLayerZoneId`, 'The same zone is named twice.');
+    seen.add(zone.DataLayerZoneId);
+  });
+  await checkDocuments(
+    db,
+    caller,
+    body.Zones.map((zone) => zone.DocumentId),
+  );
+  const prepared: string[] = [];
+  for (const [index, zone] of body.Zones.entries())
+    prepared.push(await preparePolygon(db, `Zones.${index}.Geometry`, zone.Geometry, null, false));
+  return zoneOperation(db, caller, layerId, format, async (tx, layer, changes) => {
+    const existing = new Set(
+      (await sqlRows<{ id: number }>(tx, sql`SELECT id FROM layer_zones WHERE layer_id = ${layerId}`)).map(
+        (row) => row.id,
+      ),
+    );
+    const gone = [...existing].filter((id) => !seen.has(id));
+    await deleteZones(tx, gone);
+    changes.removed.push(...gone);
+    const product = layer.productId ? fertiliserProductOf(layer.productId) : undefined;
+    for (const [index, zone] of body.Zones.entries()) {
+      const ewkb = prepared[index]!;
+      const id = zone.DataLayerZoneId;
+      if (id !== null && existing.has(id)) {
+        const current = await zoneRow(tx, layerId, id);
+        const sets = valueFields(layer, current, {
+          ...zone,
+          Number: zone.Number ?? null,
+          Label: zone.Label ?? null,
+          DocumentId: zone.DocumentId ?? null,
+          Style: zone.Style ?? null,
+          Buffer: zone.Buffer ?? null,
+          Value: zone.Value ?? null,
+          ProductRate: layer.typeId === LayerTypeId.Application ? (zone.ProductRate ?? null) : undefined,
+          UserDefined: zone.UserDefined ?? false,
+        });
+        sets.push(
+          sql`regular_shape = ${zone.RegularShape ? JSON.stringify(zone.RegularShape) : null}::jsonb`,
+        );
+        await tx.execute(sql`UPDATE layer_zones SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+        await updateZoneGeometry(tx, id, ewkbSql(ewkb));
+        changes.changed.add(id);
+        continue;
+      }
+      const application = layer.typeId === LayerTypeId.Application;
+      const rate = application ? (zone.ProductRate ?? null) : null;
+      const initValue = zone.InitValue ?? null;
+      const initRate = application ? (zone.InitProductRate ?? null) : null;
+      const added = await insertZone(
+        tx,
+        layerId,
+        {
+          zoneNumber: zone.Number ?? null,
+          value: application ? rate : (zone.Value ?? null),
+          initValue,
+          label: zone.Label ?? null,
+          documentId: zone.DocumentId ?? null,
+          fieldId: layer.fieldId,
+          buffer: zone.Buffer ?? null,
+          userDefined: application
+            ? isUserDefined(zone.UserDefined ?? false, rate, initRate)
+            : layer.calculated
+              ? isUserDefined(zone.UserDefined ?? false, zone.Value ?? null, initValue)
+              : (zone.UserDefined ?? false),
+          regularShape: zone.RegularShape ?? null,
+          style: zone.Style ?? null,
+          productRate: rate,
+          nutrientRate: rate === null || !product ? null : suppliedNutrient(layer, product, rate),
+          initProductRate: initRate,
+        },
+        ewkbSql(ewkb),
+      );
+      changes.added.push(added);
+    }
   });
 }
 

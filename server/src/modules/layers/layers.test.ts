@@ -577,3 +577,96 @@ describe('who may see and change layers', () => {
     expect(types.json()).toMatchObject({ CanEditVariants: false });
   });
 });
+
+describe('Cancel of the zone editor', () => {
+  /** What the editor keeps of the zones when editing begins, as the restore call takes it. */
+  const snapshotOf = (zones: readonly LayerZone[]) =>
+    zones.map((zone) => ({
+      DataLayerZoneId: zone.DataLayerZoneId,
+      Geometry: { WellKnownText: zone.Geometry!.WellKnownText!, CoordinateSystemId: 4326 },
+      Number: zone.Number,
+      Value: zone.Value,
+      Label: zone.Label,
+      DocumentId: zone.DocumentId,
+      Style: zone.Style,
+      UserDefined: zone.UserDefined,
+      InitValue: zone.InitValue,
+    }));
+  const comparable = (zones: readonly LayerZone[]) =>
+    zones.map((zone) => ({ Number: zone.Number, Value: zone.Value, Label: zone.Label, Area: zone.Area }));
+
+  it('puts back the zones after a cut and a merge: same zones, values and areas', async () => {
+    const { field, x } = await newField();
+    const layer = await twoHalves(field.FieldId, x);
+    const label = await operate(
+      'PUT',
+      `/api/layers/v1/${layer.DataLayerId}/zones/${(await zonesOf(layer.DataLayerId))[0]!.DataLayerZoneId}`,
+      {
+        Label: 'Wet corner',
+      },
+    );
+    expect(label.status).toBe(200);
+    const before = await zonesOf(layer.DataLayerId);
+    const [west, eastZone] = before;
+
+    const cut = await operate('POST', `/api/layers/v1/${layer.DataLayerId}/zones/cut`, {
+      Geometry: bng(box(x + 50, north + 50, x + 150, north + 150)),
+    });
+    expect(cut.status).toBe(200);
+    const merged = await operate('POST', `/api/layers/v1/${layer.DataLayerId}/zones/merge`, {
+      ZoneIds: [west!.DataLayerZoneId, eastZone!.DataLayerZoneId],
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const edited = await zonesOf(layer.DataLayerId);
+    expect(edited).toHaveLength(1);
+    expect(totalArea(edited)).toBeCloseTo(3, 1);
+
+    const restored = await operate('POST', `/api/layers/v1/${layer.DataLayerId}/zones/restore`, {
+      Zones: snapshotOf(before),
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body.Changed.map((zone) => zone.DataLayerZoneId)).toEqual([west!.DataLayerZoneId]);
+    expect(restored.body.Added).toHaveLength(1);
+    const after = await zonesOf(layer.DataLayerId);
+    expect(comparable(after)).toEqual(comparable(before));
+    expect(after[0]!.DataLayerZoneId).toBe(west!.DataLayerZoneId);
+    expect(after[0]!.Label).toBe('Wet corner');
+    expect(totalArea(after)).toBeCloseTo(totalArea(before), 4);
+    expect(restored.body.Layer.ZoneCount).toBe(2);
+    expect(restored.body.Layer.MinValue).toBe(10);
+    expect(restored.body.Layer.MaxValue).toBe(30);
+
+    // A zone drawn meanwhile is removed again.
+    const added = await operate('POST', `/api/layers/v1/${layer.DataLayerId}/zones/add`, {
+      Value: 5,
+      Geometry: bng(box(x + 10, north + 10, x + 30, north + 30)),
+    });
+    expect(added.status).toBe(200);
+    const again = await operate('POST', `/api/layers/v1/${layer.DataLayerId}/zones/restore`, {
+      Zones: snapshotOf(after),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.Removed).toEqual([added.body.Added[0]!.DataLayerZoneId]);
+    expect(comparable(await zonesOf(layer.DataLayerId))).toEqual(comparable(before));
+  });
+
+  it('refuses a bad set by field and changes nothing', async () => {
+    const { field, x } = await newField();
+    const layer = await twoHalves(field.FieldId, x);
+    const before = await zonesOf(layer.DataLayerId);
+    const url = `/api/layers/v1/${layer.DataLayerId}/zones/restore`;
+    const twice = await operate('POST', url, { Zones: [...snapshotOf(before), snapshotOf(before)[0]] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.Errors?.[0]).toMatchObject({ Code: 'duplicateZone', Field: 'Zones.2.DataLayerZoneId' });
+    const line = snapshotOf(before);
+    line[1]!.Geometry = { WellKnownText: 'LINESTRING(-1.9 52.4,-1.8 52.5)', CoordinateSystemId: 4326 };
+    const notPolygon = await operate('POST', url, { Zones: line });
+    expect(notPolygon.status).toBe(400);
+    expect(notPolygon.body.Errors?.[0]).toMatchObject({ Code: 'notPolygon', Field: 'Zones.1.Geometry' });
+    const tooMany = await operate('POST', url, {
+      Zones: Array.from({ length: 10_001 }, () => snapshotOf(before)[0]),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(comparable(await zonesOf(layer.DataLayerId))).toEqual(comparable(before));
+  });
+});

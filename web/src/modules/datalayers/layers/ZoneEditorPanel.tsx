@@ -34,6 +34,8 @@ import {
   type DataLayer,
   type LayerZone,
   type RegularShape,
+  type RestoreZone,
+  type ZoneChangeResponse,
 } from '@headland/domain/api/layersApi';
 import { withFormulaSubscripts } from '@headland/domain/layers/colourScales';
 import { rateUnitOf } from '@headland/domain/layers/rateUnits';
@@ -41,6 +43,7 @@ import {
   canCommitDrawing,
   canResetZone,
   cancelZoneEdit,
+  layerZonesChanged,
   parseRate,
   parseZoneNumber,
   startZoneEdit,
@@ -48,6 +51,7 @@ import {
   zoneLayerKind,
   zoneToolEnabled,
   type EditedZone,
+  type TrackedLayerZone,
   type ZoneTool,
 } from '@headland/domain/layers/zoneEditRules';
 import { formatHectares } from '@headland/domain/units';
@@ -80,6 +84,37 @@ function circleShape(circle: Circle): RegularShape {
   };
 }
 
+/** What change tracking compares of a zone (§4: value, label, picture and geometry). */
+function trackedZone(zone: LayerZone): TrackedLayerZone {
+  return {
+    Id: zone.DataLayerZoneId,
+    Geometry: zone.Geometry?.WellKnownText ?? '',
+    Value: zone.Value,
+    Number: zone.Number,
+    Label: zone.Label,
+    DocumentId: zone.DocumentId,
+  };
+}
+
+/** A zone as the layer had it when editing began, as Cancel sends it back. */
+function restoredZone(zone: LayerZone): RestoreZone {
+  return {
+    DataLayerZoneId: zone.DataLayerZoneId,
+    Geometry: { WellKnownText: zone.Geometry?.WellKnownText ?? '', CoordinateSystemId: 4326 },
+    Number: zone.Number,
+    Value: zone.Value,
+    Label: zone.Label,
+    DocumentId: zone.DocumentId,
+    UserDefined: zone.UserDefined,
+    ProductRate: zone.ProductRate,
+    Style: zone.Style,
+    Buffer: zone.Buffer,
+    RegularShape: zone.RegularShape,
+    InitValue: zone.InitValue,
+    InitProductRate: zone.InitProductRate,
+  };
+}
+
 export interface ZoneEditorPanelProps {
   fieldMap: FieldMap;
   layer: DataLayer;
@@ -108,14 +143,21 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
     null,
   );
   const [problem, setProblem] = useState<string | null>(null);
+  // The zones as they were when editing began: Cancel puts the layer back to them, geometry included.
+  const [initialZones, setInitialZones] = useState<LayerZone[] | null>(null);
+  if (initialZones === null && zonesQuery.data) setInitialZones(zonesQuery.data.Zones);
+  const zonesChanged = useMemo(
+    () => initialZones !== null && layerZonesChanged(initialZones.map(trackedZone), zones.map(trackedZone)),
+    [initialZones, zones],
+  );
   const highlight = useRef<VectorSource | null>(null);
   const rateUnit = layer.RateUnitId ? rateUnitOf(layer.RateUnitId) : undefined;
   const unitName = rateUnit?.Name ?? layer.Unit ?? '';
 
-  const send = (request: ZoneOperation, after?: () => void) => {
+  const send = (request: ZoneOperation, after?: (result: ZoneChangeResponse) => void) => {
     setProblem(null);
     operation.mutate(request, {
-      onSuccess: () => after?.(),
+      onSuccess: (result) => after?.(result),
       onError: (failure) =>
         setProblem(
           apiFailureCode(failure) === 'invalidMerge'
@@ -304,6 +346,32 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
       rate: initialRate === null || initialRate === undefined ? '' : String(initialRate),
       number: restored.current.Number === null ? '' : String(restored.current.Number),
     });
+  };
+
+  /** Cancel of the editor: the layer's zones put back as they were when editing began (one call). */
+  const handleCancelAll = () => {
+    if (!initialZones) return;
+    send(
+      {
+        method: 'POST',
+        path: path(layersRoutes.restoreZones),
+        body: { Zones: initialZones.map(restoredZone) },
+      },
+      (result) => {
+        // Zones re-created have new ids: the restored set is where editing starts again.
+        const order = new Map(initialZones.map((zone, index) => [zone.DataLayerZoneId, index]));
+        const restored = [...result.Changed, ...result.Added];
+        restored.sort(
+          (a, b) =>
+            (order.get(a.DataLayerZoneId) ?? restored.length) -
+            (order.get(b.DataLayerZoneId) ?? restored.length),
+        );
+        setInitialZones(restored);
+        setEdit(null);
+        setSelected([]);
+        setTool(null);
+      },
+    );
   };
 
   const fieldTotals = totals.data?.Fields.filter((total) => total.LayerId === layer.DataLayerId) ?? [];
@@ -528,6 +596,16 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
             </Group>
           </Stack>
         )}
+
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={!zonesChanged}
+          loading={operation.isPending}
+          onClick={handleCancelAll}
+        >
+          {t('layers.editor.cancelAll')}
+        </Button>
 
         {kind !== 'other' && (
           <Button
