@@ -63,6 +63,60 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Description',
     'Documents',
   ],
+  es: [
+    // Units, map and coordinate-system names, and texts made of placeholders and units only.
+    '{{value}} ha',
+    't/ha',
+    'mm',
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    'ID {{id}}',
+    'Ordnance Survey',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
+    // Spanish words written as in English.
+    'No',
+    'Error',
+    'Normal',
+    'Zoom',
+  ],
+  it: [
+    '{{value}} ha',
+    't/ha',
+    'mm',
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    'ID {{id}}',
+    'Ordnance Survey',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
+    // Italian words written as in English.
+    'No',
+    'Password',
+    'Satellite',
+    'Debug', // A menu for developers: Italian uses the English word.
+    'Zoom',
+  ],
+  nl: [
+    '{{value}} ha',
+    't/ha',
+    'mm',
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    'ID {{id}}',
+    'Ordnance Survey',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
+    // Dutch words written as in English.
+    '{{count}} document',
+    'Conflict',
+    'Status',
+    'Module',
+    'Code',
+  ],
 };
 
 type Flat = Map<string, string>;
