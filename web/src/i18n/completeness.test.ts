@@ -117,6 +117,22 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Module',
     'Code',
   ],
+  pl: [
+    '{{value}} ha',
+    't/ha',
+    'mm',
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    'ID {{id}}',
+    'Ordnance Survey',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
+    // Polish words written as in English.
+    'Import',
+    'Region',
+    'Problem',
+  ],
 };
 
 type Flat = Map<string, string>;
