@@ -102,6 +102,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Password',
     'Satellite',
     'Debug', // A menu for developers: Italian uses the English word.
+    'Demo',
   ],
   nl: [
     // Dutch words written as in English.
@@ -109,6 +110,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Conflict',
     'Status',
     'Module',
+    'Broccoli',
+    'Demo', // Account roles that Dutch software leaves in English.
+    'Manager',
   ],
   pl: [
     // Polish words written as in English.
