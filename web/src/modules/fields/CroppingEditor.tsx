@@ -157,9 +157,13 @@ export function CroppingEditor({
   const messages = croppingFormMessages(values, context);
   const { rules } = messages;
   const blocked = hasBlockingMessage(messages);
-  const refused = save.error ? serverMessages(save.error, (entry) => translateCroppingError(t, entry)) : [];
+  const refused = save.error
+    ? serverMessages(save.error, (entry) => translateCroppingError(t, entry, i18n.language))
+    : [];
   const textsAt = (...fields: (keyof CroppingDraft)[]) =>
-    touched ? problemsAt(messages, ...fields).map((problem) => croppingProblemText(t, problem)) : [];
+    touched
+      ? problemsAt(messages, ...fields).map((problem) => croppingProblemText(t, problem, i18n.language))
+      : [];
   const errorAt = (...fields: (keyof CroppingDraft)[]) => textsAt(...fields)[0];
   const dateErrors = textsAt('SowingDate', 'HarvestDate', 'DestructionDate');
   const areaErrors = textsAt('Area');
