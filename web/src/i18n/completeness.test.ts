@@ -102,6 +102,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'No',
     'Error',
     'Normal',
+    'Zoom',
+    'Triticale',
+    'Miscanthus',
   ],
   it: [
     // Italian words written as in English.
@@ -110,6 +113,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Satellite',
     'Debug', // A menu for developers: Italian uses the English word.
     'Demo',
+    'Zoom',
+    'Triticale',
+    'Miscanthus',
   ],
   nl: [
     // Dutch words written as in English.
@@ -120,6 +126,10 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Broccoli',
     'Demo', // Account roles that Dutch software leaves in English.
     'Manager',
+    'Wales',
+    'Code',
+    'Triticale',
+    'Miscanthus',
   ],
   pl: [
     // Polish words written as in English.
