@@ -97,6 +97,46 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Triticale',
     'Miscanthus',
   ],
+  es: [
+    // Spanish words written as in English.
+    'No',
+    'Error',
+    'Normal',
+    'Zoom',
+    'Triticale',
+    'Miscanthus',
+  ],
+  it: [
+    // Italian words written as in English.
+    'No',
+    'Password',
+    'Satellite',
+    'Debug', // A menu for developers: Italian uses the English word.
+    'Demo',
+    'Zoom',
+    'Triticale',
+    'Miscanthus',
+  ],
+  nl: [
+    // Dutch words written as in English.
+    'document',
+    'Conflict',
+    'Status',
+    'Module',
+    'Broccoli',
+    'Demo', // Account roles that Dutch software leaves in English.
+    'Manager',
+    'Wales',
+    'Code',
+    'Triticale',
+    'Miscanthus',
+  ],
+  pl: [
+    // Polish words written as in English.
+    'Import',
+    'Region',
+    'Problem',
+  ],
 };
 
 type Flat = Map<string, string>;
