@@ -20,6 +20,20 @@ const vendorChunks: readonly { name: string; test: RegExp }[] = [
   },
 ];
 
+/**
+ * The text files of one language other than English (src/i18n/de.json, src/i18n/de.fields.json …) go into one
+ * chunk named after it, loaded when that language is chosen. English stays in the main bundle.
+ */
+const otherLanguageTexts = /[\\/]src[\\/]i18n[\\/](?!en\.)([a-z]{2})(?:\.[\w-]+)?\.json$/;
+const textsChunk = {
+  name: (moduleId: string) => {
+    const language = otherLanguageTexts.exec(moduleId)?.[1];
+    return language ? `texts-${language}` : null;
+  },
+  test: otherLanguageTexts,
+  priority: vendorChunks.length + 1,
+};
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -33,7 +47,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: vendorChunks.map((chunk, index) => ({ ...chunk, priority: vendorChunks.length - index })),
+          groups: [
+            textsChunk,
+            ...vendorChunks.map((chunk, index) => ({ ...chunk, priority: vendorChunks.length - index })),
+          ],
         },
       },
     },

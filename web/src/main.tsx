@@ -2,19 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { brandResponseSchema } from '@headland/domain/api/brandApi';
+import { supportedLanguage } from '@headland/domain/languages';
 import { brandFromHost, brandIdSchema, brandMetaName, brands, type Brand } from '@headland/domain/brands';
-import { pickLanguage } from '@headland/domain/languages';
 import '@mantine/core/styles.css';
 import './shell/readOnlyInputs.css';
-import { createI18n } from './i18n/createI18n.ts';
+import { createLoadedI18n } from './i18n/createI18n.ts';
+import { initialLanguage, markLanguageChosen, storeLanguage, storedLanguage } from './i18n/languageChoice.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
 import { preloadModulePage } from './modules/moduleRegistry.ts';
 
-const language = pickLanguage(
-  new URLSearchParams(window.location.search).get('lang'),
-  navigator.languages ?? [],
-);
+const urlLang = new URLSearchParams(window.location.search).get('lang');
+const language = initialLanguage({ urlLang, stored: storedLanguage(), browser: navigator.languages ?? [] });
+const fromUrl = supportedLanguage(urlLang);
+markLanguageChosen(fromUrl !== undefined);
+if (fromUrl) storeLanguage(fromUrl);
 document.documentElement.lang = language;
 
 const queryClient = new QueryClient({
@@ -50,10 +52,11 @@ preloadModulePage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-void servedBrand().then((brand) =>
+// The brand and the language's texts load side by side; the first render has both.
+void Promise.all([servedBrand(), createLoadedI18n(language)]).then(([brand, i18n]) =>
   createRoot(root).render(
     <StrictMode>
-      <App api={new ApiClient()} queryClient={queryClient} i18n={createI18n(language)} brand={brand} />
+      <App api={new ApiClient()} queryClient={queryClient} i18n={i18n} brand={brand} />
     </StrictMode>,
   ),
 );

@@ -15,6 +15,7 @@ import { userRoutes } from './user/user.routes.ts';
 import { holdingValidationRoutes } from './validation/holdingValidation.routes.ts';
 import { registerLive } from './live/live.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { intlRoutes } from './intl/intl.routes.ts';
 import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);
   await app.register(documentsRoutes);
+  await app.register(intlRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
 }

@@ -18,6 +18,7 @@ import {
   type AppSession,
 } from './session/AppSessionContext.tsx';
 import { useShellController } from './session/useShellController.ts';
+import { applyUserLanguage } from '../i18n/languageChoice.ts';
 import { theme } from './theme.ts';
 
 export interface AppProps {
@@ -52,9 +53,15 @@ export function App({ api, queryClient, i18n, brand }: AppProps) {
 
 /** Shows the shell state of session-shell-connections §2: loading, login, or the app. */
 function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const controller = useShellController(api);
   const { state } = controller;
+  const user = 'start' in state ? state.start.User : null;
+
+  // Once signed in, the user's saved language applies (unless one was chosen on this page).
+  useEffect(() => {
+    void applyUserLanguage(i18n, user);
+  }, [i18n, user]);
 
   useEffect(() => {
     document.title = brand.name;

@@ -4,6 +4,7 @@ import type { ShellController, ShellState } from '../session/useShellController.
 import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { HoldingYearPicker } from './HoldingYearPicker.tsx';
 import { InvitationNotice } from './InvitationNotice.tsx';
+import { LanguagePicker } from './LanguagePicker.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
 import { TermsStep } from './TermsStep.tsx';
 
@@ -22,9 +23,12 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
     <Center mih="100vh" p="md" bg="var(--mantine-color-fieldGreen-0)">
       <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={460}>
         <Stack>
-          <Title order={1} size="h3" c="fieldGreen.8">
-            {productName}
-          </Title>
+          <Group justify="space-between" align="flex-end" wrap="nowrap">
+            <Title order={1} size="h3" c="fieldGreen.8">
+              {productName}
+            </Title>
+            <LanguagePicker />
+          </Group>
           <EmailConfirmationNotice />
           {invitation && <InvitationNotice notice={invitation} />}
           {state.step === 'password' && (
