@@ -63,6 +63,49 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Description',
     'Documents',
   ],
+  hu: [
+    '{{value}} ha', // Units and map sources written as in English.
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    't/ha',
+    'mm',
+    'Ordnance Survey',
+  ],
+  ro: [
+    '{{value}} ha', // Units and map sources written as in English.
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    't/ha',
+    'mm',
+    'Ordnance Survey',
+    'ID {{id}}',
+    'Import', // Menu entries: the Romanian words are the same.
+    'Export',
+    'Conflict',
+    'Operator',
+  ],
+  sk: [
+    '{{value}} ha', // Units and map sources written as in English.
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    't/ha',
+    'mm',
+    'Ordnance Survey',
+    'ID {{id}}',
+    'Import', // Menu entries: the Slovak words are the same.
+    'Export',
+  ],
+  cs: [
+    '{{value}} ha', // Units and map sources written as in English.
+    '{{crop}} ({{value}} ha)',
+    '{{group}} ({{area}} ha)',
+    't/ha',
+    'mm',
+    'Ordnance Survey',
+    'ID {{id}}',
+    'Import', // Menu entries: the Czech words are the same.
+    'Export',
+  ],
 };
 
 type Flat = Map<string, string>;
