@@ -105,6 +105,8 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'ID {{id}}',
     'Import', // Menu entries: the Czech words are the same.
     'Export',
+    'Region', // Czech words spelt as in English.
+    'Role',
   ],
 };
 
