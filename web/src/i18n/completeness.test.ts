@@ -32,8 +32,16 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'ZIP',
     'PDF',
     'URL',
-    // Places and brand names.
+    't/ha',
+    'mm',
+    'Zoom',
+    'Code',
+    // Places, brand names and the names of coordinate systems.
     'Wales',
+    'Ordnance Survey',
+    'British National Grid (EPSG:27700)',
+    'Irish Transverse Mercator (EPSG:2157)',
+    'Irish Grid (EPSG:29903)',
   ],
   de: [
     'Export', // Menu entry: the German word is the same.
@@ -46,7 +54,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Details',
     'Administrator',
     'Satellit',
-    'Stickstoff',
+    'Silage',
+    'Normal',
+    'Problem',
   ],
   fr: [
     'Inactive', // A session's state: feminine in French too.
@@ -62,6 +72,17 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Notes',
     'Description',
     'Documents',
+    'document',
+    'documents',
+    'Actions',
+    'Dates',
+    'Protection',
+    'Grain',
+    'Point',
+    'Invitations',
+    'Exports',
+    'Latitude',
+    'longitude',
   ],
   hu: [
     '{{value}} ha', // Units and map sources written as in English.
@@ -180,7 +201,10 @@ export function textProblems(language: string, english: Texts, texts: Texts | un
       );
     }
     const sameText = en.get(key) ?? englishText;
-    if (text === sameText && !allowed.has(text) && !hasNoWords(text))
+    // A text whose every word is listed ('{{value}} ha', 'Latitude {{lat}}, longitude {{lon}}') is the same too.
+    const words = text.replace(/\{\{[^}]*\}\}/g, '').match(/\p{L}+/gu) ?? [];
+    const listed = allowed.has(text) || words.every((word) => allowed.has(word));
+    if (text === sameText && !listed && !hasNoWords(text))
       problems.push(`${key} is still English: ${text}`);
   }
   for (const key of own.keys()) {
