@@ -84,49 +84,20 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Latitude',
     'longitude',
   ],
-  hu: [
-    '{{value}} ha', // Units and map sources written as in English.
-    '{{crop}} ({{value}} ha)',
-    '{{group}} ({{area}} ha)',
-    't/ha',
-    'mm',
-    'Ordnance Survey',
-  ],
   ro: [
-    '{{value}} ha', // Units and map sources written as in English.
-    '{{crop}} ({{value}} ha)',
-    '{{group}} ({{area}} ha)',
-    't/ha',
-    'mm',
-    'Ordnance Survey',
-    'ID {{id}}',
     'Import', // Menu entries: the Romanian words are the same.
     'Export',
-    'Conflict',
+    'Conflict', // Romanian words spelt as in English.
     'Operator',
   ],
   sk: [
-    '{{value}} ha', // Units and map sources written as in English.
-    '{{crop}} ({{value}} ha)',
-    '{{group}} ({{area}} ha)',
-    't/ha',
-    'mm',
-    'Ordnance Survey',
-    'ID {{id}}',
     'Import', // Menu entries: the Slovak words are the same.
     'Export',
   ],
   cs: [
-    '{{value}} ha', // Units and map sources written as in English.
-    '{{crop}} ({{value}} ha)',
-    '{{group}} ({{area}} ha)',
-    't/ha',
-    'mm',
-    'Ordnance Survey',
-    'ID {{id}}',
     'Import', // Menu entries: the Czech words are the same.
     'Export',
-    'Region', // Czech words spelt as in English.
+    'Region',
     'Role',
   ],
 };
