@@ -486,9 +486,15 @@ export function cropColour(cropId: number): Rgb {
 export function cropLabel(
   cropping: { CropId: number | null; CropName?: string | null },
   cropName: (cropId: number) => string | undefined = (id) => byId.get(id)?.name,
+  /** The words for no crop, another crop without a name and an unknown crop (English by default). */
+  words: { uncropped: string; other: string; unknown: string } = {
+    uncropped: 'Uncropped',
+    other: 'Other',
+    unknown: 'Unknown crop',
+  },
 ): string {
   const id = cropping.CropId;
-  if (id === null || id === CropId.Uncropped) return 'Uncropped';
-  if (id === CropId.Other) return cropping.CropName?.trim() || 'Other';
-  return cropName(id) ?? (cropping.CropName?.trim() || 'Unknown crop');
+  if (id === null || id === CropId.Uncropped) return words.uncropped;
+  if (id === CropId.Other) return cropping.CropName?.trim() || words.other;
+  return cropName(id) ?? (cropping.CropName?.trim() || words.unknown);
 }

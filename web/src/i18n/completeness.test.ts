@@ -39,6 +39,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     // Places, brand names and the names of coordinate systems.
     'Wales',
     'Ordnance Survey',
+    // Crops whose Latin-born name is the same in the languages of Europe.
+    'Triticale',
+    'Miscanthus',
     'British National Grid (EPSG:27700)',
     'Irish Transverse Mercator (EPSG:2157)',
     'Irish Grid (EPSG:29903)',
@@ -57,6 +60,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Silage',
     'Normal',
     'Problem',
+    'Master', // Account roles that German software leaves in English.
+    'Manager',
+    'Demo',
   ],
   fr: [
     'Inactive', // A session's state: feminine in French too.
@@ -175,8 +181,7 @@ export function textProblems(language: string, english: Texts, texts: Texts | un
     // A text whose every word is listed ('{{value}} ha', 'Latitude {{lat}}, longitude {{lon}}') is the same too.
     const words = text.replace(/\{\{[^}]*\}\}/g, '').match(/\p{L}+/gu) ?? [];
     const listed = allowed.has(text) || words.every((word) => allowed.has(word));
-    if (text === sameText && !listed && !hasNoWords(text))
-      problems.push(`${key} is still English: ${text}`);
+    if (text === sameText && !listed && !hasNoWords(text)) problems.push(`${key} is still English: ${text}`);
   }
   for (const key of own.keys()) {
     if (!expected.has(key)) problems.push(`extra ${key}, which English has not`);

@@ -9,6 +9,7 @@ import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { eventSentence } from './eventSentence.ts';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
+import { roleName } from '../../i18n/roleNames.ts';
 
 /** Shown for a value the holding does not have. */
 const none = '—';
@@ -121,7 +122,7 @@ export function DashboardPage() {
                     <Table.Td>
                       {isAdminOrHigher(session.Role as Role)
                         ? t('dashboard.admin')
-                        : (brand.roleNames[session.Role as Role] ?? none)}
+                        : (roleName(t, brand.roleNames, session.Role as Role) ?? none)}
                     </Table.Td>
                     <Table.Td>{formatEventTime(session.StartDate, now, locale)}</Table.Td>
                     <Table.Td>

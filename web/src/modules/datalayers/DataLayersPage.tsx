@@ -40,6 +40,7 @@ import { useFieldMap } from './useFieldMap.ts';
 import { PictureLayerView } from '../documents/map/PictureLayerView.tsx';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
+import { translatedServerCropName } from '../../i18n/cropNames.ts';
 
 interface ContextMenuState {
   x: number;
@@ -130,7 +131,11 @@ export function DataLayersPage() {
           fieldName: field?.Name ?? null,
           fieldVersion: field?.Version,
           cropping: cropping
-            ? { croppingId: cropping.CroppingId, cropName: cropping.Crop.Name, version: cropping.Version }
+            ? {
+                croppingId: cropping.CroppingId,
+                cropName: translatedServerCropName(t, cropping.CropId, cropping.Crop.Name),
+                version: cropping.Version,
+              }
             : null,
         });
       },

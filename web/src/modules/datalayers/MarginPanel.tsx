@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
-import { cropDefinitionById, cropLabel } from '@headland/domain/crops';
+import { cropDefinitionById } from '@headland/domain/crops';
 import { formatHectares } from '@headland/domain/units';
 import type { FieldMap } from '../../map/FieldMap.ts';
 import { marginCropId, marginCroppingWrite } from '../../map/margin/marginCropping.ts';
@@ -14,6 +14,11 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useCanEditFields, useSaveCropping } from '../fields/fieldsQueries.ts';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { MapToolPanel } from './MapToolPanel.tsx';
+import {
+  cropName as cropNameIn,
+  translatedCropLabel,
+  translatedServerCropName,
+} from '../../i18n/cropNames.ts';
 
 export interface MarginPanelProps {
   fieldMap: FieldMap;
@@ -38,7 +43,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const cropId = marginCropId(session.brand);
-  const cropName = cropDefinitionById(cropId)?.name ?? '';
+  const cropName = cropNameIn(t, cropId) ?? cropDefinitionById(cropId)?.name ?? '';
   const fieldList = useMapFieldList();
   // A field is usually cropped to its edge: the margin's area is then taken from its crop, the largest first.
   const donors = [...(fieldList.data?.find((field) => field.FieldId === fieldId)?.Croppings ?? [])]
@@ -86,7 +91,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
       });
       setCreated(
         t('map.margin.created', {
-          crop: cropping.Crop.Name,
+          crop: translatedServerCropName(t, cropping.CropId, cropping.Crop.Name),
           year: cropping.YearId,
           value: formatHectares(cropping.Area ?? 0),
         }),
@@ -143,7 +148,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
             ...donors.map((cropping) => ({
               value: String(cropping.CroppingId),
               label: t('map.margin.takeFromCropping', {
-                crop: cropLabel(cropping),
+                crop: translatedCropLabel(t, cropping),
                 value: formatHectares(cropping.Area ?? 0),
               }),
             })),

@@ -3,6 +3,7 @@ import type { FeatureLike } from 'ol/Feature.js';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { formatHectares } from '@headland/domain/units';
 import { croppingOf, fieldOf } from '../../map/layers/fieldFeatures.ts';
+import { translatedServerCropName } from '../../i18n/cropNames.ts';
 
 /**
  * The tooltip of a field or cropping: the field's name, then the crop (the cropping's own, or every crop of the
@@ -13,7 +14,9 @@ export function describeMapFeature(feature: FeatureLike, yearId: number, t: TFun
   const field = fieldOf(feature);
   if (!field) return null;
   const cropping = croppingOf(feature);
-  const crops = cropping ? [cropping.Crop.Name] : [...new Set(field.Croppings.map((each) => each.Crop.Name))];
+  const name = (each: { CropId: number; Crop: { Name: string } }) =>
+    translatedServerCropName(t, each.CropId, each.Crop.Name);
+  const crops = cropping ? [name(cropping)] : [...new Set(field.Croppings.map(name))];
   const area = cropping ? (cropping.Area ?? cropping.BoundaryArea ?? fieldArea(field)) : fieldArea(field);
   const lines = [
     field.FieldNumber ? `${field.Name} (${field.FieldNumber})` : field.Name,

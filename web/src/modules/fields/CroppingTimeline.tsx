@@ -13,7 +13,6 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { cropLabel } from '@headland/domain/crops';
 import { formatDisplayDate } from '@headland/domain/isoDate';
 import { defaultFirstYear, invalidDatesWarning, timelineDefaults } from '@headland/domain/timeline';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
@@ -26,6 +25,7 @@ import {
 } from './timelineLayout.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
 import { YearsPicker } from './widgets/YearsPicker.tsx';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
 
 /** Zoom is shown in percent of one pixel a day; the duration scale is its hundredth. */
 const percent = 100;
@@ -40,7 +40,7 @@ function defaultYears(currentYear: number, holdingYears: readonly number[]): num
 function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; onOpen: () => void }) {
   const { t } = useTranslation();
   const { item, cropping } = bar;
-  const label = cropLabel(cropping);
+  const label = translatedCropLabel(t, cropping);
   const dates = `${formatDisplayDate(item.start)} – ${formatDisplayDate(item.end)}`;
   const description = [label, dates];
   if (bar.continues) description.push(t('fields.timeline.continues', { year: cropping.YearId + 1 }));
@@ -127,11 +127,11 @@ export function CroppingTimeline() {
   const { croppings, pending, error } = useCroppingsOfYears(years);
 
   const cropOptions = useMemo(() => {
-    const labels = new Map(croppings.map((cropping) => [cropping.CropId, cropLabel(cropping)]));
+    const labels = new Map(croppings.map((cropping) => [cropping.CropId, translatedCropLabel(t, cropping)]));
     return [...labels.entries()]
       .map(([id, label]) => ({ value: String(id), label }))
-      .sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
-  }, [croppings]);
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  }, [croppings, t, i18n.language]);
 
   const layout = useMemo(
     () =>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
-import { cropLabel } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { formatDisplayDate } from '@headland/domain/isoDate';
 import { formatHectares } from '@headland/domain/units';
@@ -11,6 +10,7 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { FieldEditModal } from './FieldEditModal.tsx';
 import { useCanEditFields, useDeleteField, useField, useFieldList, useForgetField } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
 
 function croppingsByYear(croppings: readonly CroppingResponse[]): [number, CroppingResponse[]][] {
   const years = new Map<number, CroppingResponse[]>();
@@ -92,7 +92,7 @@ function YearCroppings({ year, croppings }: { year: number; croppings: CroppingR
             <Table.Tr key={cropping.CroppingId}>
               <Table.Td>
                 <Anchor component={Link} to={`/fields/cropping/${cropping.CroppingId}`}>
-                  <CropLabel label={cropLabel(cropping)} colour={cropping.CssColor} />
+                  <CropLabel label={translatedCropLabel(t, cropping)} colour={cropping.CssColor} />
                 </Anchor>
               </Table.Td>
               <Table.Td>{cropping.VarietyName ?? ''}</Table.Td>

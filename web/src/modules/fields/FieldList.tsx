@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
-import { CropId, cropLabel, missingCropColour } from '@headland/domain/crops';
+import { CropId, missingCropColour } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
@@ -23,16 +23,20 @@ import { FieldEditModal } from './FieldEditModal.tsx';
 import { groupFields } from './fieldListGroups.ts';
 import { useCanEditFields, useFieldList } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
+import type { TFunction } from 'i18next';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
 
 /** The crops grown in the year, for the crop filter, with 'Uncropped' for fields without a crop. */
-function cropOptions(fields: readonly FieldResponse[]) {
+function cropOptions(fields: readonly FieldResponse[], t: TFunction, locale: string) {
+  const cropLabel = (cropping: { CropId: number | null; CropName?: string | null }) =>
+    translatedCropLabel(t, cropping);
   const labels = new Map<number, string>([[CropId.Uncropped, cropLabel({ CropId: CropId.Uncropped })]]);
   for (const field of fields) {
     for (const cropping of field.Croppings) labels.set(cropping.CropId, cropLabel(cropping));
   }
   return [...labels.entries()]
     .map(([id, label]) => ({ value: String(id), label }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 function FieldCrops({ field }: { field: FieldResponse }) {
@@ -41,11 +45,15 @@ function FieldCrops({ field }: { field: FieldResponse }) {
   if (croppings.length === 0 && field.HiddenCroppingYears.length > 0)
     return <CropLabel label={t('fields.list.notShared')} colour={missingCropColour} />;
   if (croppings.length === 0)
-    return <CropLabel label={cropLabel({ CropId: null })} colour={missingCropColour} />;
+    return <CropLabel label={translatedCropLabel(t, { CropId: null })} colour={missingCropColour} />;
   return (
     <Stack gap={2}>
       {croppings.map((cropping) => (
-        <CropLabel key={cropping.CroppingId} label={cropLabel(cropping)} colour={cropping.CssColor} />
+        <CropLabel
+          key={cropping.CroppingId}
+          label={translatedCropLabel(t, cropping)}
+          colour={cropping.CssColor}
+        />
       ))}
     </Stack>
   );
@@ -53,7 +61,7 @@ function FieldCrops({ field }: { field: FieldResponse }) {
 
 /** The fields of the session's crop year, by field group, with a search box and a crop filter. */
 export function FieldList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { yearId } = useAppSession();
   const canEdit = useCanEditFields();
@@ -66,7 +74,7 @@ export function FieldList() {
     () => groupFields(fields ?? [], { search, cropId: cropFilter === null ? null : Number(cropFilter) }),
     [fields, search, cropFilter],
   );
-  const options = useMemo(() => cropOptions(fields ?? []), [fields]);
+  const options = useMemo(() => cropOptions(fields ?? [], t, i18n.language), [fields, t, i18n.language]);
 
   if (isPending) return <Loader aria-label={t('fields.loading')} />;
   if (isError) return <Alert color="red">{t('fields.loadError')}</Alert>;

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { cropLabel } from '@headland/domain/crops';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useFieldList, useHoldingValidation } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
 
 /**
  * The holding validation of one crop year: each issue (codes 1000 to 2006) with its message, a link to its
@@ -85,13 +85,13 @@ export function HoldingValidationPanel() {
                           display="inline-block"
                           aria-label={t('fields.validation.openCroppingOf', {
                             crop: cropping
-                              ? cropLabel(cropping)
+                              ? translatedCropLabel(t, cropping)
                               : t('fields.validation.openCropping', { index: index + 1 }),
                             field: fieldName,
                           })}
                         >
                           {cropping ? (
-                            <CropLabel label={cropLabel(cropping)} colour={cropping.CssColor} />
+                            <CropLabel label={translatedCropLabel(t, cropping)} colour={cropping.CssColor} />
                           ) : (
                             t('fields.validation.openCropping', { index: index + 1 })
                           )}

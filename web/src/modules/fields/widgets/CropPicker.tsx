@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSwatch, Select } from '@mantine/core';
 import { cropColour, cropDefinitions } from '@headland/domain/crops';
 import { CropLabel, cssColour } from './CropLabel.tsx';
+import { cropName } from '../../../i18n/cropNames.ts';
 
 export interface CropPickerProps {
   label: string;
@@ -19,14 +20,14 @@ export interface CropPickerProps {
  * cropping already has, so that opening an old cropping does not lose its crop.
  */
 export function CropPicker({ label, value, onChange, onBlur, required, disabled, error }: CropPickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useMemo(
     () =>
       cropDefinitions
         .filter((crop) => !crop.hidden || crop.id === value)
-        .map((crop) => ({ value: String(crop.id), label: crop.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'en-GB')),
-    [value],
+        .map((crop) => ({ value: String(crop.id), label: cropName(t, crop.id) ?? crop.name }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [value, t, i18n.language],
   );
   return (
     <Select
