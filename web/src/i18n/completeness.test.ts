@@ -95,6 +95,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Export',
     'Conflict', // Romanian words spelt as in English.
     'Operator',
+    'Manager',
   ],
   sk: [
     'Import', // Menu entries: the Slovak words are the same.
