@@ -41,6 +41,7 @@ export default defineConfig({
       '/api': { target: apiTarget, ws: true },
       '/oauth': apiTarget,
       '/maintenance.json': apiTarget,
+      '/resources': apiTarget,
     },
   },
   build: {

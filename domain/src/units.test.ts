@@ -58,6 +58,15 @@ describe('areas', () => {
     expect(formatHectares(hectares)).toBe(text);
     expect(roundArea(hectares)).toBe(Number(text));
   });
+
+  it.each([
+    ['en-GB', 1234.5, '1234.50'],
+    ['de', 1234.5, '1234,50'],
+    ['fr', 1.005, '1,01'],
+    ['bg', 0, '0,00'],
+  ])('formats an area the way %s writes numbers', (locale, hectares, text) => {
+    expect(formatHectares(hectares, locale)).toBe(text);
+  });
 });
 
 describe('lengths', () => {

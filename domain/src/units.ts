@@ -27,9 +27,17 @@ export function roundArea(hectares: number): number {
   return roundTo(hectares, areaDecimals);
 }
 
-/** An area in hectares with exactly 2 decimals, without the unit: '12.30'. */
-export function formatHectares(hectares: number): string {
-  return roundArea(hectares).toFixed(areaDecimals);
+/**
+ * An area in hectares with exactly 2 decimals, without the unit: '12.30'; with a `locale`, written the way that
+ * language writes numbers ('12,30' in German and French), without thousands separators, as before.
+ */
+export function formatHectares(hectares: number, locale?: string): string {
+  if (locale === undefined) return roundArea(hectares).toFixed(areaDecimals);
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: areaDecimals,
+    maximumFractionDigits: areaDecimals,
+    useGrouping: false,
+  }).format(roundArea(hectares));
 }
 
 /** Lengths are shown in whole metres. */

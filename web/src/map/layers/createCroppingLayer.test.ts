@@ -2,7 +2,7 @@ import type Style from 'ol/style/Style.js';
 import { describe, expect, it } from 'vitest';
 import { aCropping, aField } from '../../modules/fields/testing/fieldsFixtures.ts';
 import { squareBoundary } from '../testing/squareBoundary.ts';
-import { createCroppingLayer } from './createCroppingLayer.ts';
+import { createCroppingLayer, croppingLabelSubject } from './createCroppingLayer.ts';
 import { buildFieldFeatures } from './fieldFeatures.ts';
 
 type StyleOf = (feature: unknown, resolution: number) => Style;
@@ -50,5 +50,14 @@ describe('createCroppingLayer', () => {
     croppings.update({ fieldsShown: true, isSelected: () => true });
     expect(style(covering, 20).getFill()?.getColor()).toBe('rgba(230, 190, 90, 0.3)');
     expect(style(covering, 20).getStroke()?.getColor()).toBe('rgba(220, 20, 60, 1)');
+  });
+
+  it('names the crop in labels the way it is told to, the server name by default', () => {
+    const field = aField({ FieldId: 2 });
+    const cropping = aCropping({ CroppingId: 21 });
+    expect(croppingLabelSubject(field, cropping).cropName).toBe(cropping.Crop.Name);
+    expect(croppingLabelSubject(field, cropping, (id, name) => `${id}:${name}!`).cropName).toBe(
+      `${cropping.CropId}:${cropping.Crop.Name}!`,
+    );
   });
 });

@@ -42,6 +42,8 @@ export interface CroppingLayerOptions {
   isSelected?: (fieldId: number) => boolean;
   /** Hectares as shown in labels, unit included. */
   formatArea?: (hectares: number) => string;
+  /** A crop's name as shown in labels (the shown language's), from its id and the name the server sent. */
+  cropName?: (cropId: number, serverName: string) => string;
 }
 
 export interface CroppingLayer {
@@ -67,6 +69,7 @@ const defaults: Required<CroppingLayerOptions> = {
   fieldsShown: true,
   isSelected: () => false,
   formatArea: (hectares) => `${hectares.toFixed(2)} ha`,
+  cropName: (_cropId, serverName) => serverName,
 };
 
 /** The fill a cropping resolved to under one revision of the style options, and its place in the drawing order. */
@@ -86,11 +89,15 @@ interface FillKey {
 }
 
 /** The label texts of a cropping, from its field and itself. */
-export function croppingLabelSubject(field: FieldResponse, cropping: CroppingResponse): LabelSubject {
+export function croppingLabelSubject(
+  field: FieldResponse,
+  cropping: CroppingResponse,
+  cropName: (cropId: number, serverName: string) => string = (_cropId, serverName) => serverName,
+): LabelSubject {
   return {
     fieldName: field.Name,
     fieldNumber: field.FieldNumber,
-    cropName: cropping.Crop.Name,
+    cropName: cropName(cropping.CropId, cropping.Crop.Name),
     varietyName: cropping.VarietyName ?? cropping.Variety?.Name ?? null,
     croppingDescription: cropping.CropDescr,
     plotId: cropping.PlotId,
@@ -192,7 +199,11 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
     if (!label || label.revision !== labelRevision) {
       label = {
         revision: labelRevision,
-        text: buildLabelText(croppingLabelSubject(field, cropping), current.labelFlags, current.formatArea),
+        text: buildLabelText(
+          croppingLabelSubject(field, cropping, current.cropName),
+          current.labelFlags,
+          current.formatArea,
+        ),
       };
       labels.set(feature, label);
     }
@@ -262,7 +273,12 @@ export function createCroppingLayer(options: CroppingLayerOptions = {}): Croppin
         fillStyles.clear();
         fillRevision++;
       }
-      if (next.labelFlags !== current.labelFlags || next.formatArea !== current.formatArea) labelRevision++;
+      if (
+        next.labelFlags !== current.labelFlags ||
+        next.formatArea !== current.formatArea ||
+        next.cropName !== current.cropName
+      )
+        labelRevision++;
       current = next;
       for (const each of [layer, labelLayer]) {
         each.setVisible(current.visible);

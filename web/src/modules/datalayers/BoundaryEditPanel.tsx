@@ -27,6 +27,7 @@ import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { useSaveCropping, useSaveField } from '../fields/fieldsQueries.ts';
 import { croppingBoundaryWarnings } from './croppingBoundaryWarnings.ts';
 import { MapToolPanel } from './MapToolPanel.tsx';
+import { holdingIssueText } from '../fields/holdingIssueText.ts';
 
 /** Editing an existing field's boundary, drawing a new field, or editing a cropping's boundary. */
 export type BoundaryEditTarget =
@@ -170,7 +171,10 @@ export function BoundaryEditPanel({ fieldMap, target, nationalGrid, onDone }: Bo
       })
       // The boundary is saved whatever the check answers; a failed check only means no warning.
       .catch(() => []);
-    const found = croppingBoundaryWarnings(issues, croppingId);
+    const found = croppingBoundaryWarnings(
+      issues.map((issue) => ({ ...issue, Message: holdingIssueText(t, issue) })),
+      croppingId,
+    );
     if (found.length === 0) onDone(null);
     else setWarnings(found);
   };

@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { Region } from '@headland/domain/region';
 import { resolveRole } from '@headland/domain/roles';
-import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { availableBasemaps, pickBasemap } from '../../map/basemaps/basemapCatalogue.ts';
 import {
@@ -41,6 +40,7 @@ import { PictureLayerView } from '../documents/map/PictureLayerView.tsx';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
 import { translatedServerCropName } from '../../i18n/cropNames.ts';
+import { formatArea as areaText } from '../../i18n/numberFormat.ts';
 
 interface ContextMenuState {
   x: number;
@@ -80,7 +80,7 @@ const regionCountries: Readonly<Record<number, string>> = {
  * map options, tools, place search, context menu, boundary editing and the margin picker around it.
  */
 export function DataLayersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useAppSession();
   const fieldsQuery = useMapFieldList();
@@ -104,9 +104,13 @@ export function DataLayersPage() {
     geolocationSupported: 'geolocation' in navigator,
   });
 
-  const formatArea = useCallback(
-    (hectares: number) => t('map.units.hectares', { value: formatHectares(hectares) }),
+  const labelCropName = useCallback(
+    (cropId: number, serverName: string) => translatedServerCropName(t, cropId, serverName),
     [t],
+  );
+  const formatArea = useCallback(
+    (hectares: number) => t('map.units.hectares', { value: areaText(hectares, i18n.language) }),
+    [t, i18n.language],
   );
 
   const fieldMap = useFieldMap(
@@ -177,9 +181,9 @@ export function DataLayersPage() {
   }, [fieldMap, settings]);
 
   useEffect(() => {
-    fieldMap?.croppings.update({ formatArea });
+    fieldMap?.croppings.update({ formatArea, cropName: labelCropName });
     fieldMap?.fields.update({ formatArea });
-  }, [fieldMap, formatArea]);
+  }, [fieldMap, formatArea, labelCropName]);
 
   useEffect(() => {
     fieldMap?.setBasemap(basemap, settings.basemapVisible);

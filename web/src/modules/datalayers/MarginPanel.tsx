@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { cropDefinitionById } from '@headland/domain/crops';
-import { formatHectares } from '@headland/domain/units';
 import type { FieldMap } from '../../map/FieldMap.ts';
 import { marginCropId, marginCroppingWrite } from '../../map/margin/marginCropping.ts';
 import type { MarginPicker, MarginPickerState } from '../../map/margin/MarginPicker.ts';
@@ -14,6 +13,7 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useCanEditFields, useSaveCropping } from '../fields/fieldsQueries.ts';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { MapToolPanel } from './MapToolPanel.tsx';
+import { formatArea } from '../../i18n/numberFormat.ts';
 import {
   cropName as cropNameIn,
   translatedCropLabel,
@@ -34,7 +34,7 @@ export interface MarginPanelProps {
  * here. A created cropping reloads the map's fields, and the picker is cleared for the next margin.
  */
 export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useAppSession();
   const canCreateCropping = useCanEditFields();
   const saveCropping = useSaveCropping();
@@ -93,7 +93,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
         t('map.margin.created', {
           crop: translatedServerCropName(t, cropping.CropId, cropping.Crop.Name),
           year: cropping.YearId,
-          value: formatHectares(cropping.Area ?? 0),
+          value: formatArea(cropping.Area ?? 0, i18n.language),
         }),
       );
       picker?.escape();
@@ -149,7 +149,7 @@ export function MarginPanel({ fieldMap, fieldId, fieldName, onClose }: MarginPan
               value: String(cropping.CroppingId),
               label: t('map.margin.takeFromCropping', {
                 crop: translatedCropLabel(t, cropping),
-                value: formatHectares(cropping.Area ?? 0),
+                value: formatArea(cropping.Area ?? 0, i18n.language),
               }),
             })),
             { value: '', label: t('map.margin.takeFromNone') },

@@ -23,11 +23,11 @@ import {
   type ImportCommitResponse,
   type ImportPreviewResponse,
 } from '@headland/domain/api/fieldsApi';
-import { formatHectares } from '@headland/domain/units';
 import { FileDropZone } from '../../shell/files/FileDropZone.tsx';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useCanEditFields, useRefreshFieldsData } from './fieldsQueries.ts';
 import { serverMessages } from './serverMessages.ts';
+import { formatArea } from '../../i18n/numberFormat.ts';
 
 /** The boundary files the import reads: a zipped shapefile, GeoJSON, KML or KMZ, or GPX. */
 export const boundaryFileExtensions: readonly string[] = [
@@ -82,7 +82,7 @@ function propertyText(value: string | number | boolean | null | undefined): stri
  * their properties and areas; the chosen features become fields, named from the chosen property.
  */
 export function BoundaryImport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const canEdit = useCanEditFields();
   const refresh = useRefreshFieldsData();
@@ -235,7 +235,7 @@ export function BoundaryImport() {
                 <Anchor component={Link} to={`/fields/details/${replaced.FieldId}`}>
                   {replaced.Name}
                 </Anchor>{' '}
-                ({t('fields.units.haValue', { value: formatHectares(replaced.BoundaryArea) })})
+                ({t('fields.units.haValue', { value: formatArea(replaced.BoundaryArea, i18n.language) })})
               </List.Item>
             ))}
           </List>
@@ -255,7 +255,7 @@ export function BoundaryImport() {
                 <Anchor component={Link} to={`/fields/details/${created.FieldId}`}>
                   {created.Name}
                 </Anchor>{' '}
-                ({t('fields.units.haValue', { value: formatHectares(created.BoundaryArea) })})
+                ({t('fields.units.haValue', { value: formatArea(created.BoundaryArea, i18n.language) })})
               </List.Item>
             ))}
           </List>
@@ -348,7 +348,7 @@ export function BoundaryImport() {
                     {preview.PropertyNames.map((name) => (
                       <Table.Td key={name}>{propertyText(feature.Properties[name])}</Table.Td>
                     ))}
-                    <Table.Td ta="right">{formatHectares(feature.Area)}</Table.Td>
+                    <Table.Td ta="right">{formatArea(feature.Area, i18n.language)}</Table.Td>
                     <Table.Td>
                       <Stack gap={4}>
                         {feature.Repair && (

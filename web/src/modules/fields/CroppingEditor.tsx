@@ -28,7 +28,6 @@ import type { AttributeRule } from '@headland/domain/cropAttributes';
 import { BiomassLevel, CropId, NLeafAnalysis } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { Region } from '@headland/domain/region';
-import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { isDestroyed } from '@headland/domain/cropping';
 import type { CroppingDraft } from '@headland/domain/croppingRules';
@@ -50,6 +49,7 @@ import { CropPicker } from './widgets/CropPicker.tsx';
 import { DatePicker } from './widgets/DatePicker.tsx';
 import { NumberInput } from './widgets/NumberInput.tsx';
 import { VarietyPicker, type VarietyOption } from './widgets/VarietyPicker.tsx';
+import { formatArea } from '../../i18n/numberFormat.ts';
 
 export interface CroppingEditorProps {
   /** The cropping's field, with its croppings of every year. */
@@ -125,7 +125,7 @@ export function CroppingEditor({
   cropManagementOptionsEnabled,
   onDone,
 }: CroppingEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { holding } = useAppSession();
   const canEdit = useCanEditFields();
   const save = useSaveCropping();
@@ -157,9 +157,13 @@ export function CroppingEditor({
   const messages = croppingFormMessages(values, context);
   const { rules } = messages;
   const blocked = hasBlockingMessage(messages);
-  const refused = save.error ? serverMessages(save.error, (entry) => translateCroppingError(t, entry)) : [];
+  const refused = save.error
+    ? serverMessages(save.error, (entry) => translateCroppingError(t, entry, i18n.language))
+    : [];
   const textsAt = (...fields: (keyof CroppingDraft)[]) =>
-    touched ? problemsAt(messages, ...fields).map((problem) => croppingProblemText(t, problem)) : [];
+    touched
+      ? problemsAt(messages, ...fields).map((problem) => croppingProblemText(t, problem, i18n.language))
+      : [];
   const errorAt = (...fields: (keyof CroppingDraft)[]) => textsAt(...fields)[0];
   const dateErrors = textsAt('SowingDate', 'HarvestDate', 'DestructionDate');
   const areaErrors = textsAt('Area');
@@ -211,7 +215,7 @@ export function CroppingEditor({
         {values.YearId}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('fields.cropping.fieldArea', { area: formatHectares(fieldArea(field)) })}
+        {t('fields.cropping.fieldArea', { area: formatArea(fieldArea(field), i18n.language) })}
       </Text>
       {disabledInYear && (
         <Alert color="yellow">

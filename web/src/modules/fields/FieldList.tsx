@@ -17,7 +17,6 @@ import {
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { CropId, missingCropColour } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
-import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { FieldEditModal } from './FieldEditModal.tsx';
 import { groupFields } from './fieldListGroups.ts';
@@ -25,6 +24,7 @@ import { useCanEditFields, useFieldList } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
 import type { TFunction } from 'i18next';
 import { translatedCropLabel } from '../../i18n/cropNames.ts';
+import { formatArea } from '../../i18n/numberFormat.ts';
 
 /** The crops grown in the year, for the crop filter, with 'Uncropped' for fields without a crop. */
 function cropOptions(fields: readonly FieldResponse[], t: TFunction, locale: string) {
@@ -147,7 +147,7 @@ export function FieldList() {
                     </Group>
                   </Table.Td>
                   <Table.Td>{field.FieldNumber ?? ''}</Table.Td>
-                  <Table.Td ta="right">{formatHectares(fieldArea(field))}</Table.Td>
+                  <Table.Td ta="right">{formatArea(fieldArea(field), i18n.language)}</Table.Td>
                   <Table.Td>
                     <FieldCrops field={field} />
                   </Table.Td>

@@ -6,6 +6,7 @@ import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useFieldList, useHoldingValidation } from './fieldsQueries.ts';
 import { CropLabel } from './widgets/CropLabel.tsx';
 import { translatedCropLabel } from '../../i18n/cropNames.ts';
+import { holdingIssueText } from './holdingIssueText.ts';
 
 /**
  * The holding validation of one crop year: each issue (codes 1000 to 2006) with its message, a link to its
@@ -72,7 +73,7 @@ export function HoldingValidationPanel() {
                       {fieldName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{issue.Message}</Table.Td>
+                  <Table.Td>{holdingIssueText(t, issue)}</Table.Td>
                   <Table.Td>
                     {issue.CroppingIds.map((croppingId, index) => {
                       const cropping = croppings.get(croppingId);

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { NativeSelect, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HoldingRole } from '@headland/domain/roles';
-import { formatHectares } from '@headland/domain/units';
 import type { VisibleCroppingEntry } from '@headland/domain/visibleCroppings';
 import {
   croppingGroupings,
@@ -17,6 +16,7 @@ import { columnName, filterDrafts, isCroppingAuthorised, type UserDraft } from '
 import { useGridWindow, type GridAxis } from './useGridWindow.ts';
 import { UserFilter } from './UserFilter.tsx';
 import './permissionsGrid.css';
+import { formatArea } from '../../i18n/numberFormat.ts';
 
 export interface CroppingTabProps {
   drafts: readonly UserDraft[];
@@ -66,7 +66,7 @@ export function CroppingTab({
   onAnyCroppingChange,
   onCroppingsChange,
 }: CroppingTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const members = croppingColumns(drafts);
   const columns = filterDrafts(members, filter);
   const groups = useMemo(() => groupCroppings(croppings, grouping), [croppings, grouping]);
@@ -157,7 +157,7 @@ export function CroppingTab({
           <Table.Th className="hl-grid-heading" scope="rowgroup" aria-colindex={1}>
             {t('permissions.cropping.groupHeading', {
               group: groupName(group),
-              area: formatHectares(group.area),
+              area: formatArea(group.area, i18n.language),
             })}
           </Table.Th>
           <GridSpacer width={before} />

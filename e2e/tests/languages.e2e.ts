@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import de from '../../web/src/i18n/de.json';
+import deFields from '../../web/src/i18n/de.fields.json';
+import deCrops from '../../web/src/i18n/de.crops.json';
+import fr from '../../web/src/i18n/fr.json';
+import frFields from '../../web/src/i18n/fr.fields.json';
+import { capture } from '../support/capture.ts';
+import { demoPassword, stepTimeoutMs } from '../support/loginPage.ts';
+import { useAppPages } from '../support/pageFixture.ts';
+
+// The product in the language of the url's `lang`, kept across page loads (session-shell-connections §2, §9),
+// and the language picker of the sign-in screen. The owner of Wold Farm, whose fields grow winter wheat.
+const pages = useAppPages();
+
+const testTimeoutMs = 240_000;
+const owner = 'client@headland.example';
+const holding = 'Wold Farm';
+
+type SignInTexts = typeof de;
+
+/** Signs in on the shown sign-in screen with the words of `texts` and opens Wold Farm. */
+async function signIn(page: Page, texts: SignInTexts): Promise<void> {
+  await page.getByLabel(texts.login.email, { exact: true }).fill(owner);
+  await page.getByLabel(texts.login.password, { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: texts.login.signIn }).click();
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: texts.holdingStep.title }).waitFor({ timeout: stepTimeoutMs });
+  await main.getByRole('radio', { name: holding, exact: true }).check();
+  await main.getByRole('button', { name: texts.holdingStep.continue }).click();
+  await page
+    .getByLabel(texts.header.currentHolding)
+    .filter({ hasText: holding })
+    .waitFor({ timeout: stepTimeoutMs });
+}
+
+it(
+  'shows the sign-in and the fields list in German with ?lang=de, and keeps German after a reload',
+  async () => {
+    const page = await pages.open({ locale: 'en-GB' });
+    await page.goto('/?lang=de');
+    await page.getByRole('button', { name: de.login.signIn }).waitFor({ timeout: stepTimeoutMs });
+    await page.getByRole('heading', { name: de.login.title }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // The picker names each language in its own words.
+    const picker = page.getByLabel(de.login.language);
+    expect(await picker.inputValue()).toBe('de');
+    expect(await picker.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining(['Deutsch', 'English', 'Français', 'Magyar', 'Български']),
+    );
+    await capture(page, 'languages-de-sign-in');
+
+    await signIn(page, de);
+    await page
+      .getByRole('navigation', { name: de.menu.label })
+      .getByRole('link', { name: de.menu.fields })
+      .click();
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: deFields.fields.title, exact: true }).waitFor();
+    const table = main.getByRole('table');
+    await table.getByRole('columnheader', { name: deFields.fields.list.area }).waitFor();
+    await main.getByRole('button', { name: deFields.fields.list.newField }).waitFor();
+    // Crop names are German too, and areas are written with a decimal comma.
+    await table.getByText(deCrops.crops.names['1'], { exact: true }).first().waitFor();
+    expect(await table.locator('tbody td').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\d+,\d\d$/)]),
+    );
+    await capture(page, 'languages-de-fields');
+
+    // A page load without `lang` stays German.
+    await page.goto('/fields');
+    await page
+      .getByRole('main')
+      .getByRole('heading', { name: deFields.fields.title, exact: true })
+      .waitFor({ timeout: stepTimeoutMs });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await expect.poll(() => page.getByRole('navigation', { name: de.menu.label }).isVisible()).toBe(true);
+  },
+  testTimeoutMs,
+);
+
+it(
+  'switches the sign-in screen to the language picked, and keeps it for the next page load',
+  async () => {
+    const page = await pages.open({ locale: 'en-GB' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: stepTimeoutMs });
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByRole('button', { name: fr.login.signIn }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await capture(page, 'languages-fr-sign-in');
+
+    await page.reload();
+    await page.getByRole('button', { name: fr.login.signIn }).waitFor({ timeout: stepTimeoutMs });
+    await signIn(page, fr);
+    await page
+      .getByRole('navigation', { name: fr.menu.label })
+      .getByRole('link', { name: fr.menu.fields })
+      .click();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { name: frFields.fields.title, exact: true })
+      .waitFor({ timeout: stepTimeoutMs });
+    await capture(page, 'languages-fr-fields');
+  },
+  testTimeoutMs,
+);
+
+it('follows the browser’s language when neither the url nor an earlier visit chose one', async () => {
+  const page = await pages.open({ locale: 'fr-FR' });
+  await page.goto('/');
+  await page.getByRole('button', { name: fr.login.signIn }).waitFor({ timeout: stepTimeoutMs });
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+});
