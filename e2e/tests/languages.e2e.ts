@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import de from '../../web/src/i18n/de.json';
@@ -111,4 +114,17 @@ it('follows the browser’s language when neither the url nor an earlier visit c
   await page.goto('/');
   await page.getByRole('button', { name: fr.login.signIn }).waitFor({ timeout: stepTimeoutMs });
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+});
+
+it('builds each language other than English into a chunk of its own, outside the main bundle', () => {
+  const assets = fileURLToPath(new URL('../../web/dist/assets/', import.meta.url));
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const holding = (text: string) =>
+    scripts.filter((name) =>
+      readFileSync(join(assets, name), 'utf8').includes(JSON.stringify(text).slice(1, -1)),
+    );
+  // A German and a French text each live in their language's chunk only.
+  expect(holding(deFields.fields.import.fileHint)).toEqual([expect.stringMatching(/^texts-de-/)]);
+  expect(holding(frFields.fields.import.fileHint)).toEqual([expect.stringMatching(/^texts-fr-/)]);
+  expect(scripts.filter((name) => name.startsWith('texts-en'))).toEqual([]);
 });

@@ -20,9 +20,12 @@ const files = import.meta.glob<Texts>('./*.json', { eager: true, import: 'defaul
  */
 const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   all: [
+    // Units and abbreviations written the same across Europe.
     'OK',
     'pH',
     'ha',
+    't/ha',
+    'mm',
     'GPS',
     'ID',
     'KML',
@@ -32,27 +35,21 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'ZIP',
     'PDF',
     'URL',
-    't/ha',
-    'mm',
-    'Zoom',
-    'Code',
-    // Places, brand names and the names of coordinate systems.
-    'Wales',
+    // Brand names and the names of coordinate systems.
     'Ordnance Survey',
-    // Crops whose Latin-born name is the same in the languages of Europe.
-    'Triticale',
-    'Miscanthus',
     'British National Grid (EPSG:27700)',
     'Irish Transverse Mercator (EPSG:2157)',
     'Irish Grid (EPSG:29903)',
   ],
+  // German words spelt as in English.
   de: [
-    'Export', // Menu entry: the German word is the same.
+    'Export',
     'Import',
     'Region',
     'Status',
     'Modul',
     'England',
+    'Wales',
     'Name',
     'Details',
     'Administrator',
@@ -60,13 +57,20 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Silage',
     'Normal',
     'Problem',
-    'Master', // Account roles that German software leaves in English.
+    'Zoom',
+    'Code',
+    'Triticale',
+    'Miscanthus',
+    // Account roles that German software leaves in English.
+    'Master',
     'Manager',
     'Demo',
   ],
+  // French words spelt as in English.
   fr: [
-    'Inactive', // A session's state: feminine in French too.
+    'Inactive', // A session's state: feminine in French.
     'Action',
+    'Actions',
     'Module',
     'Production',
     'Performance',
@@ -75,13 +79,12 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Culture',
     'Type',
     'Date',
+    'Dates',
     'Notes',
     'Description',
     'Documents',
     'document',
     'documents',
-    'Actions',
-    'Dates',
     'Protection',
     'Grain',
     'Point',
@@ -89,6 +92,10 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Exports',
     'Latitude',
     'longitude',
+    'Zoom',
+    'Code',
+    'Triticale',
+    'Miscanthus',
   ],
   ro: [
     'Import', // Menu entries: the Romanian words are the same.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, numberLocale } from './numberFormat.ts';
+import { formatArea, formatDecimal, numberLocale } from './numberFormat.ts';
 
 describe('formatArea', () => {
   it.each([
@@ -12,5 +12,15 @@ describe('formatArea', () => {
 
   it('writes English numbers the British way', () => {
     expect(numberLocale('en')).toMatch(/^en/);
+  });
+});
+
+describe('formatDecimal', () => {
+  it.each([
+    ['en', 1234.56, 1, '1234.6'],
+    ['de', 53.1234567, 6, '53,123457'],
+    ['fr', -0.5, 1, '-0,5'],
+  ])('writes a number in %s', (language, value, decimals, text) => {
+    expect(formatDecimal(value, decimals, language)).toBe(text);
   });
 });

@@ -10,3 +10,12 @@ export function numberLocale(language: string): string {
 export function formatArea(hectares: number, language: string): string {
   return formatHectares(hectares, numberLocale(language));
 }
+
+/** A number with exactly `decimals` decimals, without thousands separators, written the way `language` writes numbers. */
+export function formatDecimal(value: number, decimals: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(value);
+}

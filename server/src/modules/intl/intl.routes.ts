@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageCodes, type LanguageCode } from '@headland/domain/languages';
 import { notFound } from '../../http/httpErrors.ts';
-import { readLanguageTexts, type Texts } from './languageTexts.ts';
+import { readLanguageTexts, textsDir, type Texts } from './languageTexts.ts';
 
 const params = z.object({
   lang: z
@@ -21,6 +21,8 @@ const textsSchema = z.record(z.string(), z.unknown());
  */
 export async function intlRoutes(app: FastifyInstance): Promise<void> {
   const texts = readLanguageTexts();
+  if (texts.size === 0)
+    app.log.warn({ textsDir }, 'The text files of the languages were not found: none is served');
   const answer = (lang: string): Texts => {
     const found = texts.get(lang as LanguageCode);
     if (!found) {

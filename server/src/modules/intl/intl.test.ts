@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { textsDir } from './languageTexts.ts';
+import { readLanguageTexts, textsDir } from './languageTexts.ts';
 
 const file = (name: string) =>
   JSON.parse(readFileSync(join(textsDir, name), 'utf8')) as Record<string, unknown>;
@@ -49,5 +49,26 @@ describe('the texts of a language (GET /resources/{lang}/text.json, GET /api/int
     }>();
     expect(document.paths['/resources/{lang}/text.json']?.get?.security).toEqual([]);
     expect(document.paths['/api/intl/v1/text/language/{lang}']?.get?.security).toEqual([]);
+  });
+});
+
+describe('readLanguageTexts', () => {
+  it('reads every language of the product, and nothing from a folder that is not there', () => {
+    const texts = readLanguageTexts();
+    expect([...texts.keys()].sort()).toEqual([
+      'bg',
+      'cs',
+      'de',
+      'en',
+      'es',
+      'fr',
+      'hu',
+      'it',
+      'nl',
+      'pl',
+      'ro',
+      'sk',
+    ]);
+    expect(readLanguageTexts(join(textsDir, 'no-such-folder')).size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languageCodes, supportedLanguage, type LanguageCode } from '@headland/domain/languages';
@@ -22,8 +22,10 @@ function merge(target: Texts, source: Texts): Texts {
   return target;
 }
 
-/** Reads every language's files in `dir` and merges each language's areas into one object. */
+/** Reads every language's files in `dir` and merges each language's areas into one object; empty without `dir`. */
 export function readLanguageTexts(dir: string = textsDir): Map<LanguageCode, Texts> {
+  // An installation without the web app's sources has no texts to serve: every language is then unknown.
+  if (!existsSync(dir)) return new Map();
   const byLanguage = new Map<LanguageCode, Texts>(languageCodes.map((code) => [code, {}]));
   for (const name of readdirSync(dir).sort()) {
     const match = /^([a-z]{2})(?:\.[\w-]+)?\.json$/.exec(name);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { FieldMap } from '../../map/FieldMap.ts';
 import type { GeolocationTracker, TrackedPosition } from '../../map/geolocation/GeolocationTracker.ts';
+import { formatDecimal } from '../../i18n/numberFormat.ts';
 
 export interface LocationTrackingProps {
   fieldMap: FieldMap;
@@ -12,7 +13,7 @@ export interface LocationTrackingProps {
 
 /** The locate button (tracking on or off) and, when permitted, the tracking info. */
 export function LocationTracking({ fieldMap, showInfo }: LocationTrackingProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [tracking, setTracking] = useState(false);
   const [position, setPosition] = useState<TrackedPosition | null>(null);
   const trackerRef = useRef<GeolocationTracker | null>(null);
@@ -61,7 +62,10 @@ export function LocationTracking({ fieldMap, showInfo }: LocationTrackingProps) 
             {position ? (
               <>
                 <Text size="xs">
-                  {t('map.tracking.position', { lat: position.lat.toFixed(6), lon: position.lon.toFixed(6) })}
+                  {t('map.tracking.position', {
+                    lat: formatDecimal(position.lat, 6, i18n.language),
+                    lon: formatDecimal(position.lon, 6, i18n.language),
+                  })}
                 </Text>
                 {position.accuracy !== null && (
                   <Text size="xs">
@@ -69,7 +73,9 @@ export function LocationTracking({ fieldMap, showInfo }: LocationTrackingProps) 
                   </Text>
                 )}
                 {position.speed !== null && (
-                  <Text size="xs">{t('map.tracking.speed', { value: position.speed.toFixed(1) })}</Text>
+                  <Text size="xs">
+                    {t('map.tracking.speed', { value: formatDecimal(position.speed, 1, i18n.language) })}
+                  </Text>
                 )}
               </>
             ) : (

@@ -4,6 +4,7 @@ import { Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack, TextInput }
 import type { HoldingStatus, WeatherStation } from '@headland/domain/api/holdingsApi';
 import { annualRainfall, monthsInYear } from '@headland/domain/holdingRules';
 import type { HoldingFormMessages } from './EditHoldingForm.tsx';
+import { formatDecimal } from '../../i18n/numberFormat.ts';
 import {
   isNumberInput,
   rainfallValues,
@@ -37,7 +38,7 @@ export function WeatherTab({
   messages,
   readOnly,
 }: WeatherTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const townName = status.Towns.find((town) => town.TownId === state.townId)?.Name ?? '';
   const values = rainfallValues(state);
   // A month still being typed (or refused by the rules) adds nothing to the annual figure.
@@ -72,7 +73,11 @@ export function WeatherTab({
           }}
           error={messages.weatherStationId}
         />
-        <TextInput label={t('holdings.edit.annualRainfall')} readOnly value={annual.toFixed(1)} />
+        <TextInput
+          label={t('holdings.edit.annualRainfall')}
+          readOnly
+          value={formatDecimal(annual, 1, i18n.language)}
+        />
         <Checkbox
           mt={{ sm: 'xl' }}
           label={t('holdings.edit.customWeather')}

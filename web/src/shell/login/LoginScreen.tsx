@@ -23,7 +23,7 @@ export function LoginScreen({ state, controller, productName }: LoginScreenProps
     <Center mih="100vh" p="md" bg="var(--mantine-color-fieldGreen-0)">
       <Paper component="main" withBorder shadow="sm" p="xl" w="100%" maw={460}>
         <Stack>
-          <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <Group justify="space-between" align="flex-end">
             <Title order={1} size="h3" c="fieldGreen.8">
               {productName}
             </Title>
