@@ -97,23 +97,14 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Triticale',
     'Miscanthus',
   ],
-  ro: [
-    'Import', // Menu entries: the Romanian words are the same.
-    'Export',
-    'Conflict', // Romanian words spelt as in English.
-    'Operator',
-    'Manager',
-  ],
-  sk: [
-    'Import', // Menu entries: the Slovak words are the same.
-    'Export',
-  ],
-  cs: [
-    'Import', // Menu entries: the Czech words are the same.
-    'Export',
-    'Region',
-    'Role',
-  ],
+  // Names Hungarian writes as English does.
+  hu: ['Wales', 'Miscanthus'],
+  // Romanian words spelt as in English.
+  ro: ['Import', 'Export', 'Conflict', 'Operator', 'Manager', 'Triticale', 'Miscanthus'],
+  // Slovak words spelt as in English.
+  sk: ['Import', 'Export', 'Wales', 'Miscanthus'],
+  // Czech words spelt as in English.
+  cs: ['Import', 'Export', 'Region', 'Role', 'Wales', 'Miscanthus'],
 };
 
 type Flat = Map<string, string>;
