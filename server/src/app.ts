@@ -30,7 +30,7 @@ export async function buildApp(
     bodyLimit: defaultBodyLimit,
     // Fastify answers a longer path parameter with its own 414 before any schema runs; the schemas bound each
     // parameter (an address lookup's text, an id) and answer a 400 that names it.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
     trustProxy: deps.config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -137,6 +137,14 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Region',
     'Problem',
   ],
+  // Names Hungarian writes as English does.
+  hu: ['Wales', 'Miscanthus'],
+  // Romanian words spelt as in English.
+  ro: ['Import', 'Export', 'Conflict', 'Operator', 'Manager', 'Triticale', 'Miscanthus'],
+  // Slovak words spelt as in English.
+  sk: ['Import', 'Export', 'Wales', 'Miscanthus'],
+  // Czech words spelt as in English.
+  cs: ['Import', 'Export', 'Region', 'Role', 'Wales', 'Miscanthus'],
 };
 
 type Flat = Map<string, string>;
