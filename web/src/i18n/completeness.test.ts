@@ -20,6 +20,9 @@ const files = import.meta.glob<Texts>('./*.json', { eager: true, import: 'defaul
  */
 const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   all: [
+    // A product name, and the short role word of the sessions list that software keeps in every language.
+    'TerraMap',
+    'admin',
     // Units and abbreviations written the same across Europe.
     'OK',
     'pH',
@@ -43,6 +46,12 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   ],
   // German words spelt as in English.
   de: [
+    // Words of the data layers and live areas German writes as English does.
+    'In',
+    'Magnesium',
+    'Mg',
+    'Sand',
+    'Zone',
     'Export',
     'Import',
     'Region',
@@ -68,6 +77,16 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   ],
   // French words spelt as in English.
   fr: [
+    // Words of the data layers and live areas French writes as English does.
+    'K',
+    'potassium',
+    'Potassium',
+    'Longitude',
+    'Notifications',
+    'Sessions',
+    'Zone',
+    'Zones',
+    'admin',
     'Inactive', // A session's state: feminine in French.
     'Action',
     'Actions',
@@ -107,6 +126,10 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Miscanthus',
   ],
   it: [
+    // Words of the data layers and live areas Italian writes as English does.
+    'File',
+    'In',
+    'admin',
     // Italian words written as in English.
     'No',
     'Password',
@@ -118,6 +141,16 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Miscanthus',
   ],
   nl: [
+    // Words of the data layers and live areas Dutch writes as English does.
+    'Details',
+    'In',
+    'Label',
+    'Magnesium',
+    'magnesium',
+    'Mg',
+    'Product',
+    'Zone',
+    'Zones',
     // Dutch words written as in English.
     'document',
     'Conflict',
@@ -140,7 +173,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   // Names Hungarian writes as English does.
   hu: ['Wales', 'Miscanthus'],
   // Romanian words spelt as in English.
-  ro: ['Import', 'Export', 'Conflict', 'Operator', 'Manager', 'Triticale', 'Miscanthus'],
+  ro: ['Import', 'Export', 'Conflict', 'Operator', 'Manager', 'Triticale', 'Miscanthus', 'Nutrient', 'admin'],
   // Slovak words spelt as in English.
   sk: ['Import', 'Export', 'Wales', 'Miscanthus'],
   // Czech words spelt as in English.
