@@ -220,6 +220,10 @@ const layerProbes: Record<string, Probe> = {
       Geometry: square,
     }),
   ],
+  // An empty set would remove every zone of the layer: refused, the layer stays as the owner made it (below).
+  'POST /api/layers/v1/{id}/zones/restore': async () => [
+    await call('POST', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/zones/restore`, { Zones: [] }),
+  ],
   'POST /api/layers/v1/{id}/zones/cut': async () => [
     await call('POST', `/api/layers/v1/${(await hiddenLayerIds()).layerId}/zones/cut`, { Geometry: square }),
   ],
@@ -417,6 +421,21 @@ const notAboutCroppings: Record<string, string> = {
   'GET /maintenance.json': 'maintenance windows',
   'POST /api/maintenance/v1': 'a maintenance window, Admin only',
   'DELETE /api/maintenance/v1/{id}': 'answers true, Admin only',
+  // Accounts and languages: no holding is open on these calls.
+  'POST /api/user/v1/password/reset': 'answers true whatever the address',
+  'POST /api/user/v1/login/reset': 'a password set from an e-mailed link',
+  'POST /api/signup/v1/validate/': 'a temporary sign-in token for a sign-up link',
+  'POST /api/signup/v1/request': 'answers true whatever the address',
+  'GET /api/session/v1/login/sso/check': 'a login link chosen by the e-mail domain',
+  'GET /api/signup/v1/data': 'the signing-up user’s own names, invitations, towns and terms',
+  'POST /api/signup/v1/setup': 'the signing-up user’s own account and new holding',
+  'POST /api/signup/v1/auto': 'the signing-up user’s own account',
+  'POST /api/signup/v1/access': 'a new account’s sign-up link, Admin only',
+  'POST /api/signup/v1/cancel': 'answers true',
+  'GET /api/signup/v1/addresses/lookup/{text}': 'post code addresses',
+  'GET /api/signup/v1/addresses/get/{udprn}': 'a post code address',
+  'GET /resources/{lang}/text.json': 'the product’s texts',
+  'GET /api/intl/v1/text/language/{lang}': 'the product’s texts',
 };
 
 describe('a restricted member', () => {
