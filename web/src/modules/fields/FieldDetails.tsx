@@ -1,3 +1,4 @@
+import { formatArea } from '../../i18n/numberFormat.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title 
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
 import { formatDisplayDate } from '@headland/domain/isoDate';
-import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { FieldEditModal } from './FieldEditModal.tsx';
 import { useCanEditFields, useDeleteField, useField, useFieldList, useForgetField } from './fieldsQueries.ts';
@@ -29,9 +29,11 @@ function croppingsByYear(croppings: readonly CroppingResponse[]): [number, Cropp
 const shownDate = (date: string | null) => (date ? formatDisplayDate(date) : '');
 
 function FieldFacts({ field }: { field: FieldResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hectares = (value: number | null) =>
-    value === null ? t('fields.details.notSet') : t('fields.units.haValue', { value: formatHectares(value) });
+    value === null
+      ? t('fields.details.notSet')
+      : t('fields.units.haValue', { value: formatArea(value, i18n.language) });
   const disabled = field.Years.filter((year) => year.Disabled).map((year) => year.YearId);
   const rows: [string, string][] = [
     [t('fields.details.name'), field.Name],
@@ -72,7 +74,7 @@ function FieldFacts({ field }: { field: FieldResponse }) {
 }
 
 function YearCroppings({ year, croppings }: { year: number; croppings: CroppingResponse[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap={4} component="section" aria-label={t('fields.details.yearCroppings', { year })}>
       <Title order={4}>{t('fields.details.yearCroppings', { year })}</Title>
@@ -99,7 +101,9 @@ function YearCroppings({ year, croppings }: { year: number; croppings: CroppingR
               <Table.Td>{shownDate(cropping.SowingDate)}</Table.Td>
               <Table.Td>{shownDate(cropping.HarvestDate)}</Table.Td>
               <Table.Td>{shownDate(cropping.DestructionDate)}</Table.Td>
-              <Table.Td ta="right">{cropping.Area === null ? '' : formatHectares(cropping.Area)}</Table.Td>
+              <Table.Td ta="right">
+                {cropping.Area === null ? '' : formatArea(cropping.Area, i18n.language)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,3 +1,4 @@
+import { formatArea } from '../../i18n/numberFormat.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +18,6 @@ import { numberLimits, textLimits } from '../../shell/forms/schemaLimits.ts';
 import { fieldWriteSchema, type FieldResponse, type FieldWrite } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { uniqueName } from '@headland/domain/uniqueName';
-import { formatHectares } from '@headland/domain/units';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
 import { useSaveField } from './fieldsQueries.ts';
@@ -169,7 +169,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
             {t('fields.details.boundaryArea')}:{' '}
             {field.BoundaryArea === null
               ? t('fields.details.notSet')
-              : t('fields.units.haValue', { value: formatHectares(field.BoundaryArea) })}
+              : t('fields.units.haValue', { value: formatArea(field.BoundaryArea, i18n.language) })}
           </Text>
         )}
         <NumberInput

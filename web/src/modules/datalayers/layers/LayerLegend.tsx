@@ -1,3 +1,4 @@
+import { formatArea } from '../../../i18n/numberFormat.ts';
 import { useTranslation } from 'react-i18next';
 import { Box, CloseButton, Group, Paper, Select, Slider, Stack, Text } from '@mantine/core';
 import type { DataLayer, LayerZone } from '@headland/domain/api/layersApi';
@@ -11,7 +12,6 @@ import {
 } from '@headland/domain/layers/colourScales';
 import { sliderOpacity } from '@headland/domain/layers/layerTree';
 import { zoneLayerKind } from '@headland/domain/layers/zoneEditRules';
-import { formatHectares } from '@headland/domain/units';
 import type { NutrientType } from '@headland/domain/layers/nutrients';
 
 /** Writes band labels and values in the reader's language. */
@@ -120,7 +120,7 @@ export interface ZoneDetailsProps {
 
 /** The details box (§2) for the zone under the pointer. */
 export function ZoneDetails({ layer, zone, disabledInYear }: ZoneDetailsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { formatNumber } = useLayerFormats();
   const kind = zoneLayerKind(layer.TypeId);
   const tip = zoneTooltip({
@@ -160,7 +160,8 @@ export function ZoneDetails({ layer, zone, disabledInYear }: ZoneDetailsProps) {
           </Text>
         )}
         <Text size="xs">
-          {t('layers.details.area')}: {t('map.units.hectares', { value: formatHectares(zone.Area) })}
+          {t('layers.details.area')}:{' '}
+          {t('map.units.hectares', { value: formatArea(zone.Area, i18n.language) })}
         </Text>
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { formatArea } from '../../../i18n/numberFormat.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -54,7 +55,6 @@ import {
   type TrackedLayerZone,
   type ZoneTool,
 } from '@headland/domain/layers/zoneEditRules';
-import { formatHectares } from '@headland/domain/units';
 import type { FieldMap } from '../../../map/FieldMap.ts';
 import { dataProjection, viewProjection } from '../../../map/projections.ts';
 import { useApiClient } from '../../../shell/http/ApiClientContext.tsx';
@@ -127,7 +127,7 @@ export interface ZoneEditorPanelProps {
  * and Reset, and for application layers the field and plan totals. Every geometry is made by the server.
  */
 export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const session = useAppSession();
   const { formatNumber } = useLayerFormats();
@@ -503,7 +503,9 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                         )}
                       </Table.Td>
                       <Table.Td>{zone.Label ?? ''}</Table.Td>
-                      <Table.Td>{t('map.units.hectares', { value: formatHectares(zone.Area) })}</Table.Td>
+                      <Table.Td>
+                        {t('map.units.hectares', { value: formatArea(zone.Area, i18n.language) })}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -625,7 +627,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                 {t('layers.editor.total', {
                   total: formatNumber(total.Total),
                   unit: total.TotalUnit,
-                  area: formatHectares(total.Area),
+                  area: formatArea(total.Area, i18n.language),
                 })}
               </Text>
             ))}
@@ -635,7 +637,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                 {t('layers.editor.total', {
                   total: formatNumber(total.Total),
                   unit: total.TotalUnit,
-                  area: formatHectares(total.Area),
+                  area: formatArea(total.Area, i18n.language),
                 })}
               </Text>
             ))}
