@@ -25,6 +25,10 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** OAuth-style failure of the token call; the client shows error_description as it is. */
+/** The sign-in refusals a user meets, as codes: the web says them in the shown language. */
+export const tokenRefusalCodes = ['credentials', 'loginLink', 'throttled', 'missingCredentials'] as const;
+export type TokenRefusalCode = (typeof tokenRefusalCodes)[number];
+
 export const tokenErrorSchema = z.object({
   error: z.enum([
     'invalid_request',
@@ -34,6 +38,10 @@ export const tokenErrorSchema = z.object({
     'server_error',
   ]),
   error_description: z.string(),
+  /** Which refusal it is, so that a client can say it in its own language (the description is English). */
+  error_code: z.enum(tokenRefusalCodes).optional(),
+  /** With `throttled`: how long until another attempt is taken. */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
 });
 
 export const loginResponseSchema = z.object({ restricted: z.boolean() });

@@ -24,7 +24,8 @@ describe('auth cache', () => {
     const cache = createAuthCache();
     // 25 new tokens a second for two minutes: 3,000 tokens, of which about 125 are younger than 5 s.
     for (let second = 0; second < 120; second += 1) {
-      for (let index = 0; index < 25; index += 1) cache.set(`t${second}-${index}`, caller(`t${second}-${index}`));
+      for (let index = 0; index < 25; index += 1)
+        cache.set(`t${second}-${index}`, caller(`t${second}-${index}`));
       vi.advanceTimersByTime(1_000);
     }
     expect(cache.size).toBeLessThanOrEqual(25 * 11);

@@ -203,7 +203,14 @@ function handleTokenError(error: FastifyError, request: FastifyRequest, reply: F
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     // The spec's clients retry a 429; a refused sign-in must reach the user at once instead (session-shell §7).
     if (error.statusCode === 429) reply.header(retryHeaderName, 'No');
-    return reply.status(error.statusCode).send({ error: error.error, error_description: error.description });
+    return reply.status(error.statusCode).send({
+      error: error.error,
+      error_description: error.description,
+      ...(error.refusal ? { error_code: error.refusal } : {}),
+      ...(error.refusal === 'throttled' && error.retryAfterSeconds !== undefined
+        ? { retry_after_seconds: error.retryAfterSeconds }
+        : {}),
+    });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return reply

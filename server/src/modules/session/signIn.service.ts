@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './passwordHash.ts';
 import { latestTerms, userByEmail, userById, type UserRow } from './session.queries.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { isSignupPending } from '../signup/signup.queries.ts';
+import type { TokenRefusalCode } from '@headland/domain/api/sessionApi';
 
 export type TokenErrorCode =
   'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'too_many_attempts' | 'server_error';
@@ -21,6 +22,7 @@ export class TokenGrantError extends Error {
     readonly error: TokenErrorCode,
     readonly description: string,
     readonly retryAfterSeconds?: number,
+    readonly refusal?: TokenRefusalCode,
   ) {
     super(description);
   }
@@ -92,7 +94,13 @@ export async function signInWithPassword(
   const email = input.username?.trim() ?? '';
   const password = input.password ?? '';
   if (!email || !password) {
-    throw new TokenGrantError(400, 'invalid_request', 'Enter your e-mail address and your password.');
+    throw new TokenGrantError(
+      400,
+      'invalid_request',
+      'Enter your e-mail address and your password.',
+      undefined,
+      'missingCredentials',
+    );
   }
   const verdict = await deps.throttle.check(email, input.ip);
   if (verdict.blocked) {
@@ -101,6 +109,7 @@ export async function signInWithPassword(
       'too_many_attempts',
       `Too many failed sign-in attempts. Please wait ${waitDescription(verdict.retryAfterSeconds)} before trying again.`,
       verdict.retryAfterSeconds,
+      'throttled',
     );
   }
   const user = await userByEmail(deps.db, email);
@@ -108,7 +117,7 @@ export async function signInWithPassword(
   const matches = await verifyPassword(password, user?.password_hash ?? (await deps.dummyHash));
   if (!user?.password_hash || !matches) {
     await deps.throttle.recordFailure(email, input.ip);
-    throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage);
+    throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage, undefined, 'credentials');
   }
   await deps.throttle.recordSuccess(email, input.ip);
   return tokenFor(deps, user, input.brandId);
@@ -122,6 +131,6 @@ export async function signInWithLoginToken(
   if (!input.token) throw new TokenGrantError(400, 'invalid_request', 'The sign-in link has no token.');
   const used = await consumeLoginToken(deps.db, input.token, signInPurposes);
   const user = used && (await userById(deps.db, used.userId));
-  if (!user) throw new TokenGrantError(400, 'invalid_grant', invalidLoginLinkMessage);
+  if (!user) throw new TokenGrantError(400, 'invalid_grant', invalidLoginLinkMessage, undefined, 'loginLink');
   return tokenFor(deps, user, input.brandId);
 }

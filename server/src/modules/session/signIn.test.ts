@@ -107,6 +107,7 @@ describe('POST /oauth/token with the password grant', () => {
       expect(response.json()).toEqual({
         error: 'invalid_grant',
         error_description: 'The e-mail address or password is incorrect.',
+        error_code: 'credentials',
       });
     }
   });
@@ -128,6 +129,7 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'Enter your e-mail address and your password.',
+      error_code: 'missingCredentials',
     });
   });
 
@@ -196,6 +198,8 @@ describe('throttling of failed sign-ins', () => {
     expect(blocked.json()).toEqual({
       error: 'too_many_attempts',
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+      error_code: 'throttled',
+      retry_after_seconds: Number(blocked.headers['retry-after']),
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(890);
     // Clients retry a 429 unless told not to: the sign-in screen must show the refusal at once.
@@ -304,6 +308,7 @@ describe('POST /oauth/token with the token grant', () => {
     expect(again.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'This sign-in link is not valid: it has expired or has already been used.',
+      error_code: 'loginLink',
     });
   });
 

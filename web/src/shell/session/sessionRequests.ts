@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   holdingQueryResponseSchema,
   holdingSummarySchema,
@@ -33,11 +34,21 @@ export function requestToken(api: ApiClient, grant: TokenGrant): Promise<TokenRe
   return api.post('/oauth/token', { form, schema: tokenResponseSchema, errorDialog: false });
 }
 
-/** The error_description of a failed token call, when the answer has one. */
-export function tokenErrorDescription(error: unknown): string | undefined {
+/**
+ * The words of a failed token call, when the answer has any: a refusal with a code in the shown language
+ * (`login.refusals.*`), else the server's English error_description.
+ */
+export function tokenErrorDescription(error: unknown, t?: TFunction): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
   const parsed = tokenErrorSchema.safeParse(error.body);
-  if (parsed.success) return parsed.data.error_description;
+  if (parsed.success) {
+    const { error_code: code, retry_after_seconds: seconds } = parsed.data;
+    if (code && t) {
+      const count = Math.max(1, Math.ceil((seconds ?? 60) / 60));
+      return t(`login.refusals.${code}`, { count, defaultValue: parsed.data.error_description });
+    }
+    return parsed.data.error_description;
+  }
   return error.apiError?.Message;
 }
 

@@ -343,7 +343,7 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
         setState({
           kind: 'login',
           step: 'password',
-          error: tokenErrorDescription(error) ?? t('errors.generic'),
+          error: tokenErrorDescription(error, t) ?? t('errors.generic'),
         });
         return;
       }
@@ -421,7 +421,7 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
           setState({
             kind: 'login',
             step: 'password',
-            error: tokenErrorDescription(error) ?? t('errors.generic'),
+            error: tokenErrorDescription(error, t) ?? t('errors.generic'),
           });
           return;
         }
@@ -440,7 +440,7 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
         setState({
           kind: 'login',
           step: 'password',
-          error: tokenErrorDescription(error) ?? t('errors.generic'),
+          error: tokenErrorDescription(error, t) ?? t('errors.generic'),
         });
       }
     },
