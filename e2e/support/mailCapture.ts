@@ -8,6 +8,11 @@ export interface CapturedMail extends ParsedMail {
   to: string[];
 }
 
+/** The links of a message's plain-text part, first one first. */
+export function linksIn(mail: CapturedMail): string[] {
+  return [...new Set(mail.text?.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+}
+
 export interface MailCapture {
   /** The SMTP_URL the app under test sends through; set once the file's hooks have run. */
   readonly env: Record<string, string>;

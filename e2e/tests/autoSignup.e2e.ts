@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { callApi, signInByApi } from '../support/apiSession.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
-import { linksIn, useMailCatcher } from '../support/mailCatcher.ts';
+import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { useServer } from '../support/server.ts';
 import { usePages } from '../support/pageFixture.ts';
 
 // The auto sign-up of the Access role (session-shell §2, §6): an administrator opens the account, whose link is
 // mailed to its holder; they set it up on one screen and are signed in. The mail catcher is registered first:
 // it gives the app's server its SMTP_URL.
-const env: Record<string, string> = {};
-const mail = useMailCatcher(env);
+const mail = useMailCapture();
+const env = mail.env;
 const running = useServer({ env });
 const pages = usePages(useBrowser(), running);
 
@@ -34,8 +34,12 @@ describe('auto sign-up of an Access-role account', () => {
         },
       );
       // The person follows the link mailed to them, the same one the administrator was given.
-      const message = await mail.waitFor(email, /[?&]signup=/, 60_000);
-      expect(message.decoded).toContain('opened a Headland account for you');
+      const message = await mail.waitFor(
+        email,
+        (received) => /[?&]signup=/.test(received.text ?? ''),
+        60_000,
+      );
+      expect(message.text).toContain('opened a Headland account for you');
       const mailed = linksIn(message).find((candidate) => candidate.includes('signup='));
       expect(mailed).toBe(link);
       const opened = new URL(mailed!);

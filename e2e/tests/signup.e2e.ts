@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { AppShellPage, signInTo } from '../support/appShellPage.ts';
 import { screenshot } from '../support/browser.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
-import { linksIn, useMailCatcher } from '../support/mailCatcher.ts';
+import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 import { memberDialogTitle, ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
 
 // Sign-up from an invitation (session-shell §2, §4, §8): the server sends its mail to a local SMTP server, as
 // it would to a real one. The mail catcher is registered first: it gives the app's server its SMTP_URL.
-const env: Record<string, string> = {};
-const mail = useMailCatcher(env);
+const mail = useMailCapture();
+const env = mail.env;
 const pages = useAppPages({ env });
 
 const testTimeoutMs = 240_000;
@@ -32,8 +32,8 @@ async function invite(page: Page, email: string): Promise<void> {
 
 /** The sign-up link of the invitation mailed to `email`. */
 async function signupLinkOf(email: string): Promise<string> {
-  const message = await mail.waitFor(email, /[?&]signup=/, 60_000);
-  expect(message.decoded).toContain(`invited you to join the holding “${holding}”`);
+  const message = await mail.waitFor(email, (received) => /[?&]signup=/.test(received.text ?? ''), 60_000);
+  expect(message.text).toContain(`invited you to join the holding “${holding}”`);
   const link = linksIn(message).find((candidate) => candidate.includes('signup='));
   expect(link).toBeTruthy();
   return link!;
@@ -203,7 +203,11 @@ describe('sign-up from an invitation', () => {
       await dialog.getByRole('status').getByText(`If ${farmer} can sign up`).waitFor();
       await screenshot(page, 'signup-06-link-requested', { fullPage: false });
 
-      const message = await mail.waitFor(farmer, /[?&]signup=/, 60_000);
+      const message = await mail.waitFor(
+        farmer,
+        (received) => /[?&]signup=/.test(received.text ?? ''),
+        60_000,
+      );
       const link = linksIn(message).find((candidate) => candidate.includes('signup='))!;
       await page.goto(link);
       const wizard = page.getByRole('main');
