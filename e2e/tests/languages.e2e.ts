@@ -6,8 +6,10 @@ import { expect, it } from 'vitest';
 import de from '../../web/src/i18n/de.json';
 import deFields from '../../web/src/i18n/de.fields.json';
 import deCrops from '../../web/src/i18n/de.crops.json';
+import deSignup from '../../web/src/i18n/de.signup.json';
 import fr from '../../web/src/i18n/fr.json';
 import frFields from '../../web/src/i18n/fr.fields.json';
+import frSignup from '../../web/src/i18n/fr.signup.json';
 import { capture } from '../support/capture.ts';
 import { demoPassword, stepTimeoutMs } from '../support/loginPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
@@ -23,8 +25,10 @@ const holding = 'Wold Farm';
 type SignInTexts = typeof de;
 
 /** Signs in on the shown sign-in screen with the words of `texts` and opens Wold Farm. */
-async function signIn(page: Page, texts: SignInTexts): Promise<void> {
+async function signIn(page: Page, texts: SignInTexts, signup: typeof deSignup): Promise<void> {
+  // The brand has single sign-on: the address alone first, then the password.
   await page.getByLabel(texts.login.email, { exact: true }).fill(owner);
+  await page.getByRole('button', { name: signup.signon.next }).click();
   await page.getByLabel(texts.login.password, { exact: true }).fill(demoPassword);
   await page.getByRole('button', { name: texts.login.signIn }).click();
   const main = page.getByRole('main');
@@ -42,7 +46,7 @@ it(
   async () => {
     const page = await pages.open({ locale: 'en-GB' });
     await page.goto('/?lang=de');
-    await page.getByRole('button', { name: de.login.signIn }).waitFor({ timeout: stepTimeoutMs });
+    await page.getByRole('button', { name: deSignup.signon.next }).waitFor({ timeout: stepTimeoutMs });
     await page.getByRole('heading', { name: de.login.title }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     // The picker names each language in its own words.
@@ -53,7 +57,7 @@ it(
     );
     await capture(page, 'languages-de-sign-in');
 
-    await signIn(page, de);
+    await signIn(page, de, deSignup);
     await page
       .getByRole('navigation', { name: de.menu.label })
       .getByRole('link', { name: de.menu.fields })
@@ -87,15 +91,15 @@ it(
   async () => {
     const page = await pages.open({ locale: 'en-GB' });
     await page.goto('/');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: stepTimeoutMs });
+    await page.getByRole('button', { name: 'Next' }).waitFor({ timeout: stepTimeoutMs });
     await page.getByLabel('Language').selectOption('fr');
-    await page.getByRole('button', { name: fr.login.signIn }).waitFor();
+    await page.getByRole('button', { name: frSignup.signon.next }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await capture(page, 'languages-fr-sign-in');
 
     await page.reload();
-    await page.getByRole('button', { name: fr.login.signIn }).waitFor({ timeout: stepTimeoutMs });
-    await signIn(page, fr);
+    await page.getByRole('button', { name: frSignup.signon.next }).waitFor({ timeout: stepTimeoutMs });
+    await signIn(page, fr, frSignup);
     await page
       .getByRole('navigation', { name: fr.menu.label })
       .getByRole('link', { name: fr.menu.fields })
@@ -112,7 +116,7 @@ it(
 it('follows the browser’s language when neither the url nor an earlier visit chose one', async () => {
   const page = await pages.open({ locale: 'fr-FR' });
   await page.goto('/');
-  await page.getByRole('button', { name: fr.login.signIn }).waitFor({ timeout: stepTimeoutMs });
+  await page.getByRole('button', { name: frSignup.signon.next }).waitFor({ timeout: stepTimeoutMs });
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
 });
 
