@@ -172,6 +172,8 @@ export class MapPage {
     end: number,
   ): Promise<[[number, number], [number, number]]> {
     const along = (t: number): LonLat => [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
+    // Pixels are worked out from the view: on a busy machine a panel that just opened may still move it.
+    await this.settled();
     const first = await this.pixelOf(along(start));
     const second = await this.pixelOf(along(end));
     await this.page.mouse.move(...first);
