@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callApi, signInByApi } from '../support/apiSession.ts';
 import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
+import { stepTimeoutMs } from '../support/loginPage.ts';
 import {
   holding,
   middleOf,
@@ -378,9 +379,22 @@ describe('data layers on the map', () => {
       expect(await rows.count()).toBe(5);
 
       // The middle strip split by a line across it.
+      // The zones drawn again after the cut must be on the map before one is picked.
+      await mapPage.settled();
       await editor.getByRole('button', { name: 'Split' }).click();
-      await page.mouse.click(...(await at(0, 0.5)));
-      await editor.getByText('1 zone selected').waitFor();
+      const selected = editor.getByText('1 zone selected');
+      await expect
+        .poll(
+          async () => {
+            await page.mouse.click(...(await at(0, 0.5)));
+            return selected.waitFor({ timeout: 3_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: stepTimeoutMs, interval: 250 },
+        )
+        .toBe(true);
       await page.mouse.click(...(await at(-0.8, 0)));
       await page.mouse.dblclick(...(await at(0.8, 0)));
       await expect.poll(() => rows.count()).toBe(6);
