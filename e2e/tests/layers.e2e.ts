@@ -407,7 +407,7 @@ describe('data layers on the map', () => {
     testTimeoutMs,
   );
   it(
-    'creates a drawing on the map, draws one labelled shape and finds it under the holding',
+    'creates a drawing on the map, draws one labelled shape and finds it under the holding, then an EC scan of a field',
     async () => {
       const { token, holdingId } = await openHolding();
       const { field, year } = await fieldsAndYear(token, holdingId);
@@ -465,6 +465,15 @@ describe('data layers on the map', () => {
         `/api/layers/v1/${drawing.DataLayerId}/zones?geometryFormat=wkt`,
       );
       expect(zones.Zones.map((each) => each.Label)).toEqual(['Broken gate']);
+
+      // An EC scan layer belongs to a field: chosen in the same dialog, then opened in the zone editor.
+      await mapPage.button('Data layers').click();
+      await tree.getByRole('button', { name: 'New EC scan layer' }).click();
+      await tree.getByLabel(/^Field/).click();
+      await page.getByRole('option', { name: field.Name, exact: true }).click();
+      await tree.getByRole('textbox', { name: 'EC scan name' }).fill(`EC ${name}`);
+      await tree.getByRole('button', { name: 'Create and draw' }).click();
+      await page.getByRole('dialog', { name: `Zones of EC ${name}` }).waitFor();
     },
     testTimeoutMs,
   );
