@@ -420,4 +420,75 @@ describe('data layers on the map', () => {
     },
     testTimeoutMs,
   );
+  it(
+    'creates a drawing on the map, draws one labelled shape and finds it under the holding, then an EC scan of a field',
+    async () => {
+      const { token, holdingId } = await openHolding();
+      const { field, year } = await fieldsAndYear(token, holdingId);
+      const [lon, lat] = middleOf(field);
+      const name = `Gateway notes ${Date.now() % 100_000}`;
+
+      const mapPage = await openMap(await pages.open());
+      const page = mapPage.page;
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+
+      await mapPage.button('Data layers').click();
+      const tree = mapPage.dialog('Data layers');
+      await tree.getByRole('button', { name: 'New drawing' }).click();
+      await tree.getByRole('textbox', { name: 'Drawing name' }).fill(name);
+      await tree.getByRole('button', { name: 'Create and draw' }).click();
+      await tree.waitFor({ state: 'hidden' });
+
+      const editor = page.getByRole('dialog', { name: `Zones of ${name}` });
+      await editor.waitFor();
+      const rows = editor.getByRole('table', { name: 'Zones' }).getByRole('row');
+      await editor.getByRole('button', { name: 'Draw rectangle' }).click();
+      await page.mouse.click(...(await mapPage.pixelOf([lon - 0.0004, lat - 0.0002])));
+      await page.mouse.click(...(await mapPage.pixelOf([lon + 0.0004, lat + 0.0002])));
+      await expect.poll(() => rows.count()).toBe(2);
+      await rows.nth(1).getByRole('button').first().click();
+      const zone = editor.getByRole('group', { name: /^Zone/ });
+      await zone.getByRole('textbox', { name: 'Label' }).fill('Broken gate');
+      await zone.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => rows.nth(1).innerText()).toContain('Broken gate');
+      await capture(page, 'layers-11-drawing');
+      await editor.getByRole('button', { name: 'Close' }).click();
+
+      await mapPage.button('Data layers').click();
+      await tree
+        .getByRole('radiogroup', { name: 'Layers shown by' })
+        .getByText('By field', { exact: true })
+        .click();
+      await tree
+        .getByRole('group', { name: 'Holding' })
+        .getByRole('checkbox', { name: `Show ${name}` })
+        .waitFor();
+      await tree.getByRole('button', { name: 'Close', exact: true }).click();
+
+      const listed = await callApi<{
+        Layers: { DataLayerId: number; Name: string; Scope: number; FieldId: number | null }[];
+      }>(running.server.url, token, 'GET', `/api/layers/v1/holding/${holdingId}/year/${year}`);
+      const drawing = listed.Layers.find((layer) => layer.Name === name)!;
+      expect(drawing).toMatchObject({ Scope: 3, FieldId: null });
+      const zones = await callApi<{ Zones: { Label: string | null }[] }>(
+        running.server.url,
+        token,
+        'GET',
+        `/api/layers/v1/${drawing.DataLayerId}/zones?geometryFormat=wkt`,
+      );
+      expect(zones.Zones.map((each) => each.Label)).toEqual(['Broken gate']);
+
+      // An EC scan layer belongs to a field: chosen in the same dialog, then opened in the zone editor.
+      await mapPage.button('Data layers').click();
+      await tree.getByRole('button', { name: 'New EC scan layer' }).click();
+      await tree.getByLabel(/^Field/).click();
+      await page.getByRole('option', { name: field.Name, exact: true }).click();
+      await tree.getByRole('textbox', { name: 'EC scan name' }).fill(`EC ${name}`);
+      await tree.getByRole('button', { name: 'Create and draw' }).click();
+      await page.getByRole('dialog', { name: `Zones of EC ${name}` }).waitFor();
+    },
+    testTimeoutMs,
+  );
 });

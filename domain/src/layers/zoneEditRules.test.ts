@@ -9,6 +9,7 @@ import {
   layerZonesChanged,
   mergeDecision,
   parseRate,
+  parseZoneValue,
   parseZoneNumber,
   resetTarget,
   splitOutcome,
@@ -116,6 +117,19 @@ describe('rates', () => {
     ['-0.1', -0.1, 'negative'],
   ])('%j', (text, value, problem) => {
     expect(parseRate(text)).toEqual({ value, problem });
+  });
+});
+
+describe('zone values', () => {
+  it.each<[string, number, number | null, string | null]>([
+    ['', LayerTypeId.Drawing, null, null],
+    ['  ', LayerTypeId.Drawing, null, null],
+    ['4', LayerTypeId.Drawing, 4, null],
+    ['-1', LayerTypeId.Drawing, -1, 'negative'],
+    ['', LayerTypeId.EcScan, null, 'required'],
+    ['31,5', LayerTypeId.EcScan, 31.5, null],
+  ])('%j for type %i', (text, typeId, value, problem) => {
+    expect(parseZoneValue(text, typeId)).toEqual({ value, problem });
   });
 });
 

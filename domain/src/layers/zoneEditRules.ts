@@ -92,6 +92,15 @@ export function parseRate(text: string): { value: number | null; problem: RatePr
   return { value, problem: null };
 }
 
+/**
+ * A zone's value as typed in the editor: a drawing's shapes are notes (their label says it), so an empty value
+ * stays empty there; every other layer's zone needs one.
+ */
+export function parseZoneValue(text: string, typeId: number): { value: number | null; problem: RateProblem } {
+  if (typeId === LayerTypeId.Drawing && text.trim() === '') return { value: null, problem: null };
+  return parseRate(text);
+}
+
 /** The kind of zone editor a layer opens: requirement zones edit values, application zones product rates. */
 export type ZoneLayerKind = 'requirement' | 'application' | 'other';
 

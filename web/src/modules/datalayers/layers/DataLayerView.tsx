@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
-import type { DataLayer, LayerZone } from '@headland/domain/api/layersApi';
+import type { CreateLayerRequest, DataLayer, LayerZone } from '@headland/domain/api/layersApi';
+import { LayerTypeId, MapScope } from '@headland/domain/layers/layerTypes';
 import { layerColourScale } from '@headland/domain/layers/colourScales';
 import { showsLayerLabels } from '@headland/domain/layers/layerTree';
 import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
@@ -15,7 +16,8 @@ import { CalculatedLayerDialog } from './CalculatedLayerDialog.tsx';
 import { LayerImportDialog } from './LayerImportDialog.tsx';
 import { LayerLegend, useLayerFormats, ZoneDetails } from './LayerLegend.tsx';
 import { LayerTreeDialog } from './LayerTreeDialog.tsx';
-import { layerZonesQuery, useLayerList } from './layersQueries.ts';
+import { layerZonesQuery, useCreateLayer, useLayerList } from './layersQueries.ts';
+import type { NewLayerDraft } from './NewLayerActions.tsx';
 import { ZoneEditorPanel } from './ZoneEditorPanel.tsx';
 
 /** Data layers draw above the fields and croppings; each shown layer goes on top of those shown before. */
@@ -52,6 +54,36 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
   const [editingLayerId, setEditingLayerId] = useState<number | null>(null);
   const setRef = useRef<DataLayerSet | null>(null);
   const { formatNumber } = useLayerFormats();
+  const createLayer = useCreateLayer();
+
+  /** A new drawing (holding) or EC scan (field) is created empty, shown, and opened in the zone editor. */
+  const handleCreateLayer = (draft: NewLayerDraft) => {
+    const body: CreateLayerRequest =
+      draft.kind === 'drawing'
+        ? {
+            TypeId: LayerTypeId.Drawing,
+            Scope: MapScope.Holding,
+            HoldingId: holdingId,
+            Year: session.yearId,
+            Name: draft.name,
+          }
+        : {
+            TypeId: LayerTypeId.EcScan,
+            Scope: MapScope.Field,
+            HoldingId: holdingId,
+            FieldId: draft.fieldId,
+            Year: session.yearId,
+            Name: draft.name,
+            Unit: 'mS/m',
+          };
+    createLayer.mutate(body, {
+      onSuccess: (layer) => {
+        setTreeOpened(false);
+        changeVisible([layer.DataLayerId], true);
+        setEditingLayerId(layer.DataLayerId);
+      },
+    });
+  };
 
   const shown = visible.filter((id) => byId.has(id));
   const zoneQueries = useQueries({
@@ -260,6 +292,8 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
         onVisibleChange={changeVisible}
         onOpacityChange={changeOpacity}
         onClose={() => setTreeOpened(false)}
+        onCreateLayer={canWrite ? handleCreateLayer : undefined}
+        creating={createLayer.isPending}
       />
       {(dialog === 'requirement' || dialog === 'application') && (
         <CalculatedLayerDialog

@@ -136,6 +136,58 @@ describe('LayerTreeDialog', () => {
   });
 });
 
+describe('LayerTreeDialog new layer actions', () => {
+  function openWith(onCreateLayer?: (draft: unknown) => void) {
+    renderWithProviders(
+      <LayerTreeDialog
+        opened
+        year={2026}
+        fields={[{ FieldId: 7, Name: 'Top Field', FieldGroup: null }]}
+        layers={[]}
+        visible={new Set()}
+        opacity={() => 100}
+        onVisibleChange={() => {}}
+        onOpacityChange={() => {}}
+        onClose={() => {}}
+        onCreateLayer={onCreateLayer}
+      />,
+    );
+    return screen.getByRole('dialog', { name: 'Data layers' });
+  }
+
+  it('offers no new layer to a user who may not write map layers', () => {
+    const dialog = openWith(undefined);
+    expect(within(dialog).queryByRole('button', { name: 'New drawing' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'New EC scan layer' })).toBeNull();
+  });
+
+  it('creates a named drawing, refusing an empty name', () => {
+    const onCreateLayer = vi.fn();
+    const dialog = openWith(onCreateLayer);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New drawing' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create and draw' }));
+    within(dialog).getByText('Enter a name.');
+    expect(onCreateLayer).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Drawing name' }), {
+      target: { value: ' Gateway notes ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create and draw' }));
+    expect(onCreateLayer).toHaveBeenCalledWith({ kind: 'drawing', name: 'Gateway notes' });
+  });
+
+  it('creates an EC scan only once its field is chosen', () => {
+    const onCreateLayer = vi.fn();
+    const dialog = openWith(onCreateLayer);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New EC scan layer' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'EC scan name' }), {
+      target: { value: 'EC 2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create and draw' }));
+    within(dialog).getByText('Choose the field of the EC scan.');
+    expect(onCreateLayer).not.toHaveBeenCalled();
+  });
+});
+
 describe('LayerLegend', () => {
   it("lists a P index layer's bands", () => {
     const shown = layer(1);

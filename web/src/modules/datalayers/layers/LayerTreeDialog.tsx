@@ -27,6 +27,7 @@ import {
   type NodeTitle,
   type TreeNode,
 } from '@headland/domain/layers/layerTree';
+import { NewLayerActions, type NewLayerDraft } from './NewLayerActions.tsx';
 
 export interface LayerTreeDialogProps {
   opened: boolean;
@@ -41,6 +42,10 @@ export interface LayerTreeDialogProps {
   onVisibleChange: (layerIds: readonly number[], visible: boolean) => void;
   onOpacityChange: (layerId: number, opacity: number) => void;
   onClose: () => void;
+  /** Given only to users who may write map layers: the "New drawing" and "New EC scan layer" actions. */
+  onCreateLayer?: (draft: NewLayerDraft) => void;
+  /** A new layer is being created. */
+  creating?: boolean;
 }
 
 /** A node's title in words: a translated fixed title, or the farm's own name; formulas get subscripts. */
@@ -64,6 +69,8 @@ export function LayerTreeDialog({
   onVisibleChange,
   onOpacityChange,
   onClose,
+  onCreateLayer,
+  creating = false,
 }: LayerTreeDialogProps) {
   const { t } = useTranslation();
   const titleOf = useNodeTitle();
@@ -233,6 +240,7 @@ export function LayerTreeDialog({
         ) : (
           tree.map((node) => renderNode(node, 0))
         )}
+        {onCreateLayer && <NewLayerActions fields={fields} pending={creating} onCreate={onCreateLayer} />}
       </Stack>
     </Modal>
   );

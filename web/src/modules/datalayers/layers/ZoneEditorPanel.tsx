@@ -46,6 +46,7 @@ import {
   cancelZoneEdit,
   layerZonesChanged,
   parseRate,
+  parseZoneValue,
   parseZoneNumber,
   startZoneEdit,
   zoneEditChanged,
@@ -310,7 +311,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
 
   const editedZone = edit ? zones.find((zone) => zone.DataLayerZoneId === edit.zoneId) : undefined;
   const numberCheck = edit ? parseZoneNumber(edit.number) : null;
-  const rateCheck = edit ? parseRate(edit.rate) : null;
+  const rateCheck = edit ? parseZoneValue(edit.rate, layer.TypeId) : null;
   const rateError =
     rateCheck?.problem === 'required'
       ? t('layers.editor.rateRequired')
@@ -540,7 +541,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                 error={rateError}
                 onChange={(event) => {
                   const text = event.currentTarget.value;
-                  const parsed = parseRate(text);
+                  const parsed = parseZoneValue(text, layer.TypeId);
                   setEdit({
                     ...edit,
                     rate: text,

@@ -8,6 +8,7 @@ import {
   zoneChangeResponseSchema,
   zonesResponseSchema,
   type ApplicationRequest,
+  type CreateLayerRequest,
   type DataLayer,
   type RequirementRequest,
   type ZoneChangeResponse,
@@ -120,6 +121,18 @@ export function useCreateCalculatedLayer() {
         schema: dataLayerSchema,
         errorDialog: false,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: layersKey(holding.HoldingId) }),
+  });
+}
+
+/** Creates an empty layer drawn on the map afterwards (a holding drawing or a field's EC scan). */
+export function useCreateLayer() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  const { holding } = useAppSession();
+  return useMutation({
+    mutationFn: async (body: CreateLayerRequest): Promise<DataLayer> =>
+      api.post(layersRoutes.create, { body, schema: dataLayerSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: layersKey(holding.HoldingId) }),
   });
 }
