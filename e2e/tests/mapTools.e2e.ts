@@ -1,6 +1,7 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { capture } from '../support/capture.ts';
+import { stepTimeoutMs } from '../support/loginPage.ts';
 import { agronomist, fieldNamed, middleOf, openMap } from '../support/mapPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
@@ -111,8 +112,19 @@ describe('the map for the demo agronomist', () => {
       const menu = page.getByRole('menu');
       await menu.waitFor();
       expect(await menu.getAttribute('aria-label')).toBe('Actions for Middle Field');
-      await page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'hidden' });
+      // Escape closes the menu once focus has moved into it, which a busy machine may take a moment to do.
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('Escape');
+            return menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: stepTimeoutMs, interval: 250 },
+        )
+        .toBe(true);
 
       await mapPage.button('Track my location').click();
       const info = page.getByRole('status', { name: 'Tracking info' });
