@@ -177,7 +177,9 @@ describe('sign-up from an invitation', () => {
       await box.getByRole('button', { name: 'Go back' }).click();
       expect(await wizard.getByRole('radio', { name: 'No' }).isChecked()).toBe(false);
       await wizard.getByRole('radio', { name: 'No' }).check();
+      const cancelled = page.waitForResponse((response) => response.url().includes('/api/signup/v1/cancel'));
       await wizard.getByRole('alert').getByRole('button', { name: 'Cancel my account' }).click();
+      expect((await cancelled).status()).toBe(200);
 
       // Logged out to the login screen; the link no longer works.
       await new LoginPage(page).waitForPasswordStep();
