@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  PasswordInput,
   Progress,
   ScrollArea,
   Stack,
@@ -23,6 +22,7 @@ import {
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { ApiRequestError } from '../http/apiClient.ts';
 import { textLimits } from '../forms/schemaLimits.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { autoSignup } from './signupRequests.ts';
 
 export interface AutoSignupProps {
@@ -148,28 +148,14 @@ export function AutoSignup({ data, onDone }: AutoSignupProps) {
             onChange={(event) => update({ lastName: event.currentTarget.value })}
           />
         </Group>
-        <Text size="sm">{t('signup.passwordRule')}</Text>
-        <PasswordInput
-          label={t('signup.password')}
-          required
-          autoComplete="new-password"
-          {...textLimits(shape.password)}
-          value={form.password}
-          error={error('password')}
+        <NewPasswordFields
+          schema={shape.password}
+          password={form.password}
+          confirmation={form.confirmation}
+          passwordError={error('password')}
+          confirmationError={error('confirmation')}
           disabled={working}
-          onChange={(event) => update({ password: event.currentTarget.value })}
-          visibilityToggleButtonProps={{ 'aria-label': t('signup.togglePasswordVisibility') }}
-        />
-        <PasswordInput
-          label={t('signup.confirmation')}
-          required
-          autoComplete="new-password"
-          {...textLimits(shape.password)}
-          value={form.confirmation}
-          error={error('confirmation')}
-          disabled={working}
-          onChange={(event) => update({ confirmation: event.currentTarget.value })}
-          visibilityToggleButtonProps={{ 'aria-label': t('signup.togglePasswordVisibility') }}
+          onChange={update}
         />
         {data.tcs && (
           <ScrollArea.Autosize mah={200} type="auto" aria-label={t('signup.steps.terms')} tabIndex={0}>

@@ -10,7 +10,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  PasswordInput,
   Radio,
   ScrollArea,
   Stack,
@@ -24,6 +23,7 @@ import { signupSetupSchema, type Address, type SignupData } from '@headland/doma
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { ApiRequestError } from '../http/apiClient.ts';
 import { textLimits } from '../forms/schemaLimits.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AutoSignup } from './AutoSignup.tsx';
 import { getAddress, lookupAddresses, readSignupData, setupSignup } from './signupRequests.ts';
 import {
@@ -200,26 +200,13 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
           )}
           {stepName === 'password' && (
             <>
-              <Text size="sm">{t('signup.passwordRule')}</Text>
-              <PasswordInput
-                label={t('signup.password')}
-                required
-                autoComplete="new-password"
-                {...textLimits(shape.password)}
-                value={form.password}
-                error={error('password')}
-                onChange={(event) => update({ password: event.currentTarget.value })}
-                visibilityToggleButtonProps={{ 'aria-label': t('signup.togglePasswordVisibility') }}
-              />
-              <PasswordInput
-                label={t('signup.confirmation')}
-                required
-                autoComplete="new-password"
-                {...textLimits(shape.password)}
-                value={form.confirmation}
-                error={error('confirmation')}
-                onChange={(event) => update({ confirmation: event.currentTarget.value })}
-                visibilityToggleButtonProps={{ 'aria-label': t('signup.togglePasswordVisibility') }}
+              <NewPasswordFields
+                schema={shape.password}
+                password={form.password}
+                confirmation={form.confirmation}
+                passwordError={error('password')}
+                confirmationError={error('confirmation')}
+                onChange={update}
               />
             </>
           )}
