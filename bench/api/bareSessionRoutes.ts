@@ -4,9 +4,9 @@ import { brandFromHost } from '@headland/domain/brands';
 import { eventsSinceMs } from '@headland/domain/limits';
 import type { ServerConfig } from '@headland/server/src/config.ts';
 import type { Db } from '@headland/server/src/db/database.ts';
-import { createAuthCache } from '@headland/server/src/modules/session/authCache.ts';
-import { loadAuthContext, type AuthContext } from '@headland/server/src/modules/session/authContext.ts';
-import { mayOpenEveryHolding } from '@headland/server/src/modules/session/holdingAccess.ts';
+import { createAuthCache } from '@headland/server/src/auth/authCache.ts';
+import { loadAuthContext, type AuthContext } from '@headland/server/src/auth/authContext.ts';
+import { mayOpenEveryHolding } from '@headland/server/src/auth/holdingAccess.ts';
 import {
   holdingRoleName,
   presentActiveSession,
@@ -35,8 +35,8 @@ import {
 } from '@headland/server/src/modules/session/session.queries.ts';
 import { resumeSession } from '@headland/server/src/modules/session/session.service.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
-import { issueAccessToken } from '@headland/server/src/modules/session/signIn.service.ts';
-import { bearerToken, hashToken, newToken } from '@headland/server/src/modules/session/tokens.ts';
+import { issueAccessToken } from '@headland/server/src/auth/signIn.ts';
+import { bearerToken, hashToken, newToken } from '@headland/server/src/auth/tokens.ts';
 import type { BareDatabase } from './bareDatabase.ts';
 import { recordStatements, toTemplate, type Template } from './statementRecorder.ts';
 

@@ -15,7 +15,7 @@ import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { documentPublicRoutes } from './http/publicRoutes.ts';
 import { defaultBodyLimit, registerRequestLimits } from './http/requestLimits.ts';
-import { registerAccessHook } from './modules/session/accessHook.ts';
+import { registerAccessHook } from './auth/accessHook.ts';
 import { registerModules } from './modules/registerModules.ts';
 
 export type { AppDeps };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { staleWrite } from '../http/httpErrors.ts';
-import { sqlRows } from '../modules/session/sqlRows.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /**
  * Names the user whose change the transaction `tx` makes: the triggers of migration 0015 stamp it as the

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brandMetaName } from '@headland/domain/brands';
-import { requestBrand } from '../modules/session/accessHook.ts';
+import { requestBrand } from '../auth/accessHook.ts';
 
 /** Answers a request with the web app's page. */
 export type WebPageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;

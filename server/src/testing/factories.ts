@@ -14,8 +14,8 @@ import {
   towns,
   users,
 } from '../db/schema.ts';
-import { hashPassword } from '../modules/session/passwordHash.ts';
-import { sqlRows } from '../modules/session/sqlRows.ts';
+import { hashPassword } from '../auth/passwordHash.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /** A password that passes the password rule; factories use it unless told otherwise. */
 export const defaultPassword = 'Harvest2025';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { HoldingSaveRequest } from '@headland/domain/api/holdingsApi';
 import type { Db } from '../db/database.ts';
-import { sqlRows } from '../modules/session/sqlRows.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /** Reference data of the holding tests, with ids clear of what the shared factories create. */
 export const ref = {

@@ -7,7 +7,7 @@ import { holdingPermissionsSchema } from '@headland/domain/holdingPermissions';
 import { passwordMeetsRule } from '@headland/domain/passwordRule';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import { openTestDatabase } from '../../testing/testDatabase.ts';
-import { verifyPassword } from '../../modules/session/passwordHash.ts';
+import { verifyPassword } from '../../auth/passwordHash.ts';
 import type { Database } from '../database.ts';
 import { demoPassword } from './catalogue/users.ts';
 import { demoAccountsPresent, demoLogins, seedDemoData, type DemoLogin } from './seedDemo.ts';

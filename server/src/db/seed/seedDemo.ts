@@ -21,8 +21,8 @@ import {
   weatherStationRainfall,
   weatherStations as stationsTable,
 } from '../schema.ts';
-import { hashPassword } from '../../modules/session/passwordHash.ts';
-import { sqlRows } from '../../modules/session/sqlRows.ts';
+import { hashPassword } from '../../auth/passwordHash.ts';
+import { sqlRows } from '../sqlRows.ts';
 import { businesses } from './catalogue/businesses.ts';
 import { demoHoldings, type DemoHoldingSeed } from './catalogue/holdings.ts';
 import { regions } from './catalogue/regions.ts';

@@ -5,7 +5,7 @@ import { NutrientType } from '@headland/domain/layers/nutrients';
 import { nutrientRateFor, productRateFor, zoneRequirement } from '@headland/domain/layers/recommendations';
 import { RateUnitId } from '@headland/domain/layers/rateUnits';
 import type { Db } from '../database.ts';
-import { sqlRows } from '../../modules/session/sqlRows.ts';
+import { sqlRows } from '../sqlRows.ts';
 
 /** Soil sampling rounds: the crop year and the day the samples were taken (autumn, after harvest). */
 const soilRounds = [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { duplicateOverlapShare } from '@headland/domain/importLimits';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 export interface OverlapRow extends Record<string, unknown> {
   position: number;

@@ -13,7 +13,7 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, validationFailed } from '../../http/httpErrors.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
 import { lockHoldingFields, selectFieldNames } from '../fields/fields.queries.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { replaceBoundaries, selectFieldsForReplace, selectOverlaps } from './boundaryImport.queries.ts';
 import { convertGeometries, isKnownSrid, type ConvertedGeometry } from './convertGeometries.ts';
 import {

@@ -8,7 +8,7 @@ import type {
   ImportCommitResponse,
   ImportPreviewResponse,
 } from '@headland/domain/api/fieldsApi';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,

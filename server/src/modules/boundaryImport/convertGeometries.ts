@@ -3,7 +3,7 @@ import type { GeoJsonMultiPolygon } from '@headland/domain/api/fieldsApi';
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import type { Db } from '../../db/database.ts';
 import type { PolygonCoordinates } from './importedLayer.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { countSelfCrossings } from './selfCrossings.ts';
 
 export type ConvertedGeometry =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandResponseSchema } from '@headland/domain/api/brandApi';
-import { requestBrand } from '../session/accessHook.ts';
+import { requestBrand } from '../../auth/accessHook.ts';
 
 /**
  * Which brand this request is served as: the BRAND setting when the server has one, else the host name.

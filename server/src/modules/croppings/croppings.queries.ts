@@ -6,7 +6,7 @@ import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../
 import type { CroppingDraft } from '@headland/domain/cropping';
 import { croppingVisibleSql, type CroppingAccess } from './croppingAccess.ts';
 import { croppingColumnsSelectSql, croppingWriteValues } from './croppingColumns.ts';
-import { sqlJsonRows, sqlRows } from '../session/sqlRows.ts';
+import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 
 /** A cropping as stored, joined with what the answers need of its field and variety. */
 export interface CroppingRow extends Record<string, unknown> {

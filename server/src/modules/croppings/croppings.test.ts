@@ -7,7 +7,7 @@ import {
   type FieldResponse,
 } from '@headland/domain/api/fieldsApi';
 import { CropId, CropPurpose, CropResidue, GrassManagement } from '@headland/domain/crops';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,

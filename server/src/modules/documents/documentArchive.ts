@@ -8,7 +8,7 @@ import {
 } from '@headland/domain/documentRules';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/httpErrors.ts';
-import { sqlJsonRows } from '../session/sqlRows.ts';
+import { sqlJsonRows } from '../../db/sqlRows.ts';
 import { detectFileContent, makeThumbnails, type Thumbnails } from './documentFiles.ts';
 import type { DocumentStore } from './documentStore.ts';
 import { insertDocuments, type NewDocumentRow } from './documents.queries.ts';

@@ -15,7 +15,7 @@ import {
   type FieldsHolding,
 } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import {
   makeExecutable,
   makePdf,

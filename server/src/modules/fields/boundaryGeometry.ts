@@ -11,7 +11,7 @@ import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { validationFailed } from '../../http/httpErrors.ts';
 import { requestIssues } from '../../http/requestLimits.ts';
 import { ewkbHexOfGeoJson } from './boundaryWkb.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** A boundary ready to store: valid polygons only, as a MultiPolygon in EPSG:4326, with its geodesic area. */
 export interface StoredBoundary {

@@ -3,7 +3,7 @@ import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from './boundaryGeometry.ts';
-import { sqlJsonRows, sqlRows } from '../session/sqlRows.ts';
+import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 
 export interface FieldRow extends Record<string, unknown> {
   id: number;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,

@@ -3,7 +3,7 @@ import { harvestYearOf } from '@headland/domain/harvestYear';
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import type { ChangeActor } from '../../events/recordEvent.ts';
 import { croppingAccessOf, type CroppingAccess } from '../croppings/croppingAccess.ts';
-import { requireSession } from '../session/accessHook.ts';
+import { requireSession } from '../../auth/accessHook.ts';
 
 /** Everything the fields, croppings, validation and import services need to know about who is calling. */
 export interface FieldsCaller {

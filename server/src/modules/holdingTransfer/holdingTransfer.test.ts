@@ -24,7 +24,7 @@ import {
   tableCounts,
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { makePng, multipartBody as documentsBody } from '../documents/documentFixtures.ts';
 import { archiveFiles } from './holdingArchive.schema.ts';
 import { tableColumns } from './holdingTransfer.queries.ts';

@@ -5,9 +5,9 @@ import { ownerHoldingPermissions } from '@headland/domain/holdingPermissions';
 import { isAgronomistOrHigher, resolveRole, type HoldingRole } from '@headland/domain/roles';
 import type { ChangeActor } from '../../events/recordEvent.ts';
 import { forbidden } from '../../http/httpErrors.ts';
-import { requireAuth } from '../session/accessHook.ts';
-import type { AuthContext } from '../session/authContext.ts';
-import { mayOpenEveryHolding } from '../session/holdingAccess.ts';
+import { requireAuth } from '../../auth/accessHook.ts';
+import type { AuthContext } from '../../auth/authContext.ts';
+import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import type { HoldingRecord } from './holdings.queries.ts';
 
 /** Who calls a holdings route: holdings are managed from any session, or before a holding is chosen. */

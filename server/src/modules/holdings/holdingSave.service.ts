@@ -17,8 +17,8 @@ import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
-import type { AuthCache } from '../session/authCache.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import type { AuthCache } from '../../auth/authCache.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { currentHarvestYear } from '../session/session.service.ts';
 import {
   actorOf,

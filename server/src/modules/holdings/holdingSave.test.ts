@@ -22,7 +22,7 @@ import {
   tableCounts,
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** The API's words for the holding form's problems (holdings spec §5.1). */
 const holdingMessages = {

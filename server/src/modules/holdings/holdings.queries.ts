@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import type { PkModel } from '@headland/domain/holdingRules';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
-import { ownerRolesSql } from '../session/ownerRolesSql.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
+import { ownerRolesSql } from '../../auth/ownerRolesSql.ts';
 import { croppingRestrictedSql } from '../croppings/croppingAccess.ts';
 
 export interface CropYearRow {

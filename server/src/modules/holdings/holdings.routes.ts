@@ -11,7 +11,7 @@ import {
   holdingStatusQuerySchema,
   holdingStatusResponseSchema,
 } from '@headland/domain/api/holdingsApi';
-import { requireSession } from '../session/accessHook.ts';
+import { requireSession } from '../../auth/accessHook.ts';
 import { holdingsCallerOf } from './holdingCaller.ts';
 import { deleteHolding } from './holdingDelete.service.ts';
 import { createHolding, updateHolding, type HoldingsDeps } from './holdingSave.service.ts';

@@ -6,7 +6,7 @@ import type {
 } from '@headland/domain/api/holdingsApi';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
-import { mayOpenEveryHolding } from '../session/holdingAccess.ts';
+import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import { listHoldings } from '../session/session.queries.ts';
 import { recentHoldingsListed } from '../session/session.service.ts';
 import { fixedBusinessId, mayOpen, type HoldingsCaller } from './holdingCaller.ts';

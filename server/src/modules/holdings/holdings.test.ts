@@ -26,7 +26,7 @@ import {
   tableCounts,
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let t: TestApp;
 let agronomist: TestUser;

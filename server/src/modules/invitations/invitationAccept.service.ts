@@ -9,8 +9,8 @@ import { HoldingRole, resolveRole, type InvitationAccessLevel } from '@headland/
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest } from '../../http/httpErrors.ts';
-import type { AuthCache } from '../session/authCache.ts';
-import type { AuthContext } from '../session/authContext.ts';
+import type { AuthCache } from '../../auth/authCache.ts';
+import type { AuthContext } from '../../auth/authContext.ts';
 import { isInvitationId, secretMatches } from './invitations.service.ts';
 import {
   holdingOwnersAndFeatures,

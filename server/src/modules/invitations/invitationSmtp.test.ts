@@ -15,7 +15,7 @@ import {
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { parseMail } from '../../testing/mimeMessage.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** A message as the mail server received it. */
 interface Received {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoldingRole, InvitationAccessLevel, Role } from '@headland/domain/roles';
 import { addMember, bearer, createHolding, createUser, signInToHolding } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
 import type { Db } from '../../db/database.ts';
 import type { MailStatus } from '../../db/schema.ts';
-import { sqlRows } from '../session/sqlRows.ts';
-import { ownerRolesSql } from '../session/ownerRolesSql.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
+import { ownerRolesSql } from '../../auth/ownerRolesSql.ts';
 
 export interface InvitationRow {
   id: string;

@@ -8,7 +8,7 @@ import {
   publicInvitationSchema,
   sendInvitationRequestSchema,
 } from '@headland/domain/api/permissionsApi';
-import { requestBrand } from '../session/accessHook.ts';
+import { requestBrand } from '../../auth/accessHook.ts';
 import { permissionsCallerOf } from '../permissions/permissionsCaller.ts';
 import {
   cancelInvitation,

@@ -25,7 +25,7 @@ import {
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { linksOf } from '../mail/outboxPage.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;
 

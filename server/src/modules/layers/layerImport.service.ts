@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import {
   LayerImportFileError,
   readLayerImportFile,

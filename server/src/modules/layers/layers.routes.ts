@@ -38,7 +38,7 @@ import { canViewSatelliteClouds, isAdminOrHigher } from '@headland/domain/roles'
 import { badRequest } from '../../http/httpErrors.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
-import { requireSession } from '../session/accessHook.ts';
+import { requireSession } from '../../auth/accessHook.ts';
 import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
 import {
   addZone,

@@ -36,7 +36,7 @@ import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound, type FieldError } from '../../http/httpErrors.ts';
 import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import {
   deleteZones,
   ewkbSql,

@@ -7,7 +7,7 @@ import {
   type EventRow,
   type HoldingUserRow,
 } from '../session/session.queries.ts';
-import { isoTimestamp, sqlRows } from '../session/sqlRows.ts';
+import { isoTimestamp, sqlRows } from '../../db/sqlRows.ts';
 
 /**
  * One event by id, on its holding, with its author as a member of the holding (null when the event has none

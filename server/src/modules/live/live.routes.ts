@@ -14,9 +14,9 @@ import {
 } from '@headland/domain/api/liveApi';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import { forbidden, notFound, unauthorized } from '../../http/httpErrors.ts';
-import { requestBrand, requireAuth, requireSession } from '../session/accessHook.ts';
-import { loadAuthContext } from '../session/authContext.ts';
-import { hashToken } from '../session/tokens.ts';
+import { requestBrand, requireAuth, requireSession } from '../../auth/accessHook.ts';
+import { loadAuthContext } from '../../auth/authContext.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import { LiveChannel, type LiveChannelMessage } from './liveChannel.ts';
 import { LiveHub, type HubSocket, type LiveConnection } from './liveHub.ts';
 import {

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { errorBeaconSchema } from '@headland/domain/api/liveApi';
 import type { BrandId } from '@headland/domain/brands';
 import type { Db } from '../../db/database.ts';
-import { loadAuthContext, type AuthContext } from '../session/authContext.ts';
-import { hashToken } from '../session/tokens.ts';
+import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import type { LiveChannel } from './liveChannel.ts';
 import { insertClientError, markSessionLeft, updateSessionState } from './live.queries.ts';
 

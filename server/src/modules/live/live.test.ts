@@ -15,7 +15,7 @@ import {
 } from '../../testing/factories.ts';
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { openTestSocket } from './liveTesting.ts';
 
 let test: TestApp;

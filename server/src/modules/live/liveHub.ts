@@ -3,7 +3,7 @@ import { liveSocketUnauthorisedCode, type LiveMessage } from '@headland/domain/a
 import { mayReadEvent } from '@headland/domain/liveEvents';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import type { Db } from '../../db/database.ts';
-import { loadAuthContext, type AuthContext } from '../session/authContext.ts';
+import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
 import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.presenters.ts';
 import { activeSessions } from '../session/session.queries.ts';
 import { eventVisibleTo, eventWithAuthor } from './live.queries.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** The crop year from which the holding's nutrition data is in the second-generation format, if any. */
 export async function migratedFromYear(db: Db, holdingId: number, options: { forUpdate?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { migrationStatusSchema, migrationYearParamsSchema } from '@headland/domain/api/holdingsApi';
-import { requireSession } from '../session/accessHook.ts';
+import { requireSession } from '../../auth/accessHook.ts';
 import { getMigrationStatus, migrateFromYear } from './migration.service.ts';
 
 const tags = ['nutrition'];

@@ -5,7 +5,7 @@ import { defaultHoldingPermissions, withHoldingPermission } from '@headland/doma
 import { HoldingRole, Role } from '@headland/domain/roles';
 import { addMember, bearer, createHolding, createUser, signInToHolding } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { migrationStatus } from './migration.service.ts';
 
 describe('migrationStatus', () => {

@@ -12,7 +12,7 @@ import {
   sampleOf,
   type ApiRoute,
 } from '../../testing/openApiRoutes.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /**
  * The authorisation matrix: every route of the OpenAPI document, called by every demo login on its own

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { HoldingFeatureFlags } from '@headland/domain/holdingPermissions';
 import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** A member of a holding with what the permission grid shows of the account. */
 export interface MemberRow {

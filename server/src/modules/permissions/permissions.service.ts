@@ -15,7 +15,7 @@ import { changeAuthorOf, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, staleWrite } from '../../http/httpErrors.ts';
 import { invitationsOf } from '../invitations/invitations.service.ts';
-import type { AuthCache } from '../session/authCache.ts';
+import type { AuthCache } from '../../auth/authCache.ts';
 import {
   applyPermissionRules,
   displayName,

@@ -29,7 +29,7 @@ import {
 } from '../../testing/factories.ts';
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChangeActor } from '../../events/recordEvent.ts';
 import { forbidden } from '../../http/httpErrors.ts';
-import { requireSession } from '../session/accessHook.ts';
-import type { AuthContext } from '../session/authContext.ts';
+import { requireSession } from '../../auth/accessHook.ts';
+import type { AuthContext } from '../../auth/authContext.ts';
 
 /** Who calls a permissions or invitations route: any user with a session on the holding. */
 export interface PermissionsCaller {

@@ -17,7 +17,7 @@ import type {
   SettingRow,
   UserRow,
 } from './session.queries.ts';
-import { isoTimestamp } from './sqlRows.ts';
+import { isoTimestamp } from '../../db/sqlRows.ts';
 
 type HoldingRoleName = 'Member' | 'Owner' | 'RestrictedMember';
 

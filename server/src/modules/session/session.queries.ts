@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SessionType } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
 import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
-import { sqlRows } from './sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** A session left without a heartbeat this long is no longer listed as active (heartbeats come every 2-3 min). */
 export const activeSessionWindow = sql`interval '10 minutes'`;

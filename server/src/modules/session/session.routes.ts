@@ -17,8 +17,8 @@ import {
   tokenResponseSchema,
 } from '@headland/domain/api/sessionApi';
 import { retryHeaderName } from '@headland/domain/retryRule';
-import { requestBrand, requireAuth } from './accessHook.ts';
-import { createLoginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
+import { requestBrand, requireAuth } from '../../auth/accessHook.ts';
+import { createLoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle.ts';
 import {
   changeYear,
   heartbeat,
@@ -34,7 +34,7 @@ import {
   signInWithPassword,
   TokenGrantError,
   type SignInDeps,
-} from './signIn.service.ts';
+} from '../../auth/signIn.ts';
 import { RequestValidationError, routeBodyLimits } from '../../http/requestLimits.ts';
 
 export interface SessionRoutesOptions {

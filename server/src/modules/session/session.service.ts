@@ -23,10 +23,10 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import type { CroppingAccess } from '../croppings/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
-import type { AuthCache } from './authCache.ts';
-import { mustAcceptTermsFirst } from './accessHook.ts';
-import { loadAuthContext, type AuthContext } from './authContext.ts';
-import { mayOpenEveryHolding } from './holdingAccess.ts';
+import type { AuthCache } from '../../auth/authCache.ts';
+import { mustAcceptTermsFirst } from '../../auth/accessHook.ts';
+import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
+import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import {
   activeSessions,
   authorisedCroppingIds,
@@ -54,8 +54,8 @@ import {
   presentUser,
 } from './session.presenters.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
-import { issueAccessToken } from './signIn.service.ts';
-import { hashToken } from './tokens.ts';
+import { issueAccessToken } from '../../auth/signIn.ts';
+import { hashToken } from '../../auth/tokens.ts';
 
 export interface SessionDeps {
   db: Db;

@@ -24,8 +24,8 @@ import {
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { currentHarvestYear } from './session.service.ts';
-import { sqlRows } from './sqlRows.ts';
-import { hashToken } from './tokens.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
+import { hashToken } from '../../auth/tokens.ts';
 
 let t: TestApp;
 let admin: TestUser;

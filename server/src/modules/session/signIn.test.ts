@@ -14,8 +14,8 @@ import {
 } from '../../testing/factories.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, testConfig, type TestApp } from '../../testing/testApp.ts';
-import { issueLoginToken } from './loginTokens.service.ts';
-import { sqlRows } from './sqlRows.ts';
+import { issueLoginToken } from '../../auth/loginTokens.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let t: TestApp;
 let user: TestUser;

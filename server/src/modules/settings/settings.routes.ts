@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { saveSettingRequestSchema, saveSettingResponseSchema } from '@headland/domain/api/sessionApi';
-import { requireAuth } from '../session/accessHook.ts';
+import { requireAuth } from '../../auth/accessHook.ts';
 import { saveSetting } from './settings.service.ts';
 
 /** User and holding settings (session-shell §3 Setting, §7 settings save). */

@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.ts';
 import { changeAuthorOf, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, staleWrite } from '../../http/httpErrors.ts';
-import type { AuthContext } from '../session/authContext.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import type { AuthContext } from '../../auth/authContext.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 export type SaveSettingRequest = z.infer<typeof saveSettingRequestSchema>;
 

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let t: TestApp;
 let farm: TestHolding;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Variety } from '@headland/domain/api/sharedDataApi';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** Every known variety, by crop and name. */
 export async function selectVarieties(db: Db): Promise<Variety[]> {

@@ -8,7 +8,7 @@ import {
   type SharedData,
 } from '@headland/domain/api/sharedDataApi';
 import { forbidden } from '../../http/httpErrors.ts';
-import { requireSession } from '../session/accessHook.ts';
+import { requireSession } from '../../auth/accessHook.ts';
 import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.queries.ts';
 import { selectVarieties } from './sharedData.queries.ts';
 import { fertiliserProducts } from '@headland/domain/layers/fertiliserProducts';

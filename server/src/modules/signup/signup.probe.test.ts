@@ -5,7 +5,7 @@ import { workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { bearer, createUser, publishTerms } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { linksOf } from '../mail/outboxPage.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;
 const termsVersion = 3;

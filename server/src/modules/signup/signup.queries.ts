@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** Whether an e-mail address (any case) belongs to an account that is set up (not waiting for its sign-up). */
 export async function hasSetUpAccount(db: Db, email: string): Promise<boolean> {

@@ -22,7 +22,7 @@ import {
 } from '@headland/domain/api/signupApi';
 import { brands } from '@headland/domain/brands';
 import { HttpError, notFound } from '../../http/httpErrors.ts';
-import { requestBrand, requireAuth } from '../session/accessHook.ts';
+import { requestBrand, requireAuth } from '../../auth/accessHook.ts';
 import {
   AddressServiceError,
   idealPostcodesProvider,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, passwordResets, sessions } from '../../db/schema.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /** How many reset links were written for a user since `since`. */
 export async function resetLinksSince(db: Db, userId: number, since: Date): Promise<number> {

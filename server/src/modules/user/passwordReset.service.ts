@@ -16,9 +16,9 @@ import { runAfterAnswer, workAfterAnswerSettled } from '../../http/afterAnswer.t
 import { validationFailed } from '../../http/httpErrors.ts';
 import { queueMail } from '../mail/mailer.ts';
 import { mailLanguage, renderMail } from '../mail/renderMail.ts';
-import { hashPassword } from '../session/passwordHash.ts';
+import { hashPassword } from '../../auth/passwordHash.ts';
 import { userByEmail } from '../session/session.queries.ts';
-import { hashToken, newToken } from '../session/tokens.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
 import {
   dropUnusedResetLinks,
   endLoginsOf,

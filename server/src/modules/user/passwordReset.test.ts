@@ -7,7 +7,7 @@ import { bearer, createUser, signIn, type TestUser } from '../../testing/factori
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { apiRoutes } from '../../testing/openApiRoutes.ts';
 import { linksOf } from '../mail/outboxPage.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { passwordResetsSettled } from './passwordReset.service.ts';
 
 let t: TestApp;

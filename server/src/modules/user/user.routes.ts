@@ -17,8 +17,8 @@ import {
 } from '@headland/domain/api/passwordResetApi';
 import { brands } from '@headland/domain/brands';
 import { retryHeaderName } from '@headland/domain/retryRule';
-import { requestBrand, requireAuth } from '../session/accessHook.ts';
-import { createLoginThrottle } from '../session/loginThrottle.ts';
+import { requestBrand, requireAuth } from '../../auth/accessHook.ts';
+import { createLoginThrottle } from '../../auth/loginThrottle.ts';
 import {
   acceptTerms,
   changePassword,

@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 let t: TestApp;
 let holding: TestHolding;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 
 /**
  * Overlaps and overhangs smaller than this are digitising slivers, not errors: below it an area shows as 0.00 ha.

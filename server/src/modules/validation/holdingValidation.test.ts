@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CroppingResponse, FieldResponse, ValidationIssue } from '@headland/domain/api/fieldsApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { holdingIssueMessages } from '@headland/domain/holdingValidation';
-import { sqlRows } from '../session/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { brands, type BrandId } from '@headland/domain/brands';
 import type { TokenResponse } from '@headland/domain/api/sessionApi';
-import type { ServerConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { accessTokens } from '../../db/schema.ts';
-import { consumeLoginToken, signInPurposes } from './loginTokens.service.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { accessTokens } from '../db/schema.ts';
+import { consumeLoginToken, signInPurposes } from './loginTokens.ts';
 import { waitDescription, type LoginThrottle } from './loginThrottle.ts';
 import { hashPassword, verifyPassword } from './passwordHash.ts';
-import { latestTerms, userByEmail, userById, type UserRow } from './session.queries.ts';
+import { latestTerms, userByEmail, userById, type UserRow } from '../modules/session/session.queries.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { isSignupPending } from '../signup/signup.queries.ts';
+import { isSignupPending } from '../modules/signup/signup.queries.ts';
 import type { TokenRefusalCode } from '@headland/domain/api/sessionApi';
 
 export type TokenErrorCode =

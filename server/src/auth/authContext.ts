@@ -7,9 +7,9 @@ import {
 } from '@headland/domain/holdingPermissions';
 import { derivePermissions, type Permissions } from '@headland/domain/permissions';
 import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { isFixedHoldingList, mayOpenEveryHolding } from './holdingAccess.ts';
-import { sqlRows } from './sqlRows.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 import { ownerRolesSql } from './ownerRolesSql.ts';
 
 /** Who is calling, resolved from the bearer token once per request (and cached briefly). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { sqlRows } from './sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 export interface LoginThrottleOptions {
   /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brandFromHost, type BrandId } from '@headland/domain/brands';
 import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
-import type { Db } from '../../db/database.ts';
-import type {} from '../../appDeps.ts';
-import { forbidden, unauthorized } from '../../http/httpErrors.ts';
-import type { RouteAccess } from '../../http/routeAccess.ts';
+import type { Db } from '../db/database.ts';
+import type {} from '../appDeps.ts';
+import { forbidden, unauthorized } from '../http/httpErrors.ts';
+import type { RouteAccess } from '../http/routeAccess.ts';
 import { loadAuthContext, type AuthContext } from './authContext.ts';
 import { bearerToken, hashToken } from './tokens.ts';
 import { createAuthCache, type AuthCache } from './authCache.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { loginTokens, type LoginTokenPurpose } from '../../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { loginTokens, type LoginTokenPurpose } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Purposes whose tokens the token grant of /oauth/token exchanges for an access token. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db } from './database.ts';
 
 /**
  * Runs a raw query and returns its rows. Both drivers answer `{ rows }`, but the shared `Db` type cannot say
