@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { containsExtent } from 'ol/extent.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
-import { aCropping, aField } from '../modules/fields/testing/fieldsFixtures.ts';
+import { aCropping, aField } from '@headland/domain/testing/fieldResponses';
 import { availableBasemaps } from './basemaps/basemapCatalogue.ts';
 import { FieldMap } from './FieldMap.ts';
 import { defaultMapLayerSettings } from './settings/mapLayerSettings.ts';

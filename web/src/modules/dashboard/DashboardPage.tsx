@@ -6,6 +6,7 @@ import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { dashboardQueryKeys } from './dashboardQueries.ts';
 import { eventSentence } from './eventSentence.ts';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
@@ -25,7 +26,7 @@ function useHoldingActivity() {
   const api = useApiClient();
   const { holding, selection } = useAppSession();
   const activity = useQuery({
-    queryKey: ['dashboard', holding.HoldingId, 'activity'],
+    queryKey: dashboardQueryKeys.activity(holding.HoldingId),
     queryFn: ({ signal }) =>
       api.post('/api/session/v1', {
         body: { return: { sessions: true } },
