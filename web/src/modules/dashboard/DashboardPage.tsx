@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
+import type { z } from 'zod';
+import { heartbeatRequestSchema, heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
@@ -29,7 +30,7 @@ function useHoldingActivity() {
     queryKey: dashboardQueryKeys.activity(holding.HoldingId),
     queryFn: ({ signal }) =>
       api.post('/api/session/v1', {
-        body: { return: { sessions: true } },
+        body: { return: { sessions: true } } satisfies z.input<typeof heartbeatRequestSchema>,
         schema: heartbeatResponseSchema,
         spinner: false,
         errorDialog: false,

@@ -15,7 +15,8 @@ import {
   masterDataMessageSchema,
   sessionsMessageSchema,
 } from '@headland/domain/api/liveApi';
-import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
+import type { z } from 'zod';
+import { heartbeatRequestSchema, heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { moduleForPath } from '@headland/domain/menu';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
@@ -124,7 +125,7 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
           body: {
             return: { sessions: true, eventsSince: newestEventDate(stateRef.current) ?? null },
             update: { clientState: clientStateRef.current },
-          },
+          } satisfies z.input<typeof heartbeatRequestSchema>,
           schema: heartbeatResponseSchema,
           spinner: false,
           errorDialog: false,
@@ -155,7 +156,9 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
     );
     socket.subscribe(
       'events',
-      parsedLiveHandler(eventsMessageSchema, (message) => merger.push({ kind: 'events', events: message.Data })),
+      parsedLiveHandler(eventsMessageSchema, (message) =>
+        merger.push({ kind: 'events', events: message.Data }),
+      ),
     );
     // The shared catalogues changed (crops, varieties …): read them again.
     socket.subscribe(
