@@ -22,7 +22,8 @@ const shellBoundary = {
   patterns: [
     {
       regex: '^(\\.\\./)+modules/(?!moduleRegistry(\\.ts)?$)',
-      message: 'The shell reads modules only through modules/moduleRegistry.ts: add to the module entry instead.',
+      message:
+        'The shell reads modules only through modules/moduleRegistry.ts: add to the module entry instead.',
     },
   ],
 };

@@ -76,7 +76,9 @@ describe('FieldMap', () => {
     expect(lon).toBeCloseTo(-2.05, 3);
     expect(lat).toBeCloseTo(52.45, 2);
     fieldMap.setFields(fields);
-    expect(containsExtent(view.calculateExtent(fieldMap.map.getSize()), fieldMap.holdingExtent()!)).toBe(true);
+    expect(containsExtent(view.calculateExtent(fieldMap.map.getSize()), fieldMap.holdingExtent()!)).toBe(
+      true,
+    );
     // Once the fields have been fitted, a late preview changes nothing.
     const centre = view.getCenter();
     fieldMap.previewExtent(remembered);
