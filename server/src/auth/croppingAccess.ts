@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { HoldingRole } from '@headland/domain/roles';
-import type { Db } from '../../db/database.ts';
-import { requireSession } from '../../auth/accessHook.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import { requireSession } from './accessHook.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /**
  * Which croppings a caller may see and change. Restricted members of a holding see a cropping unless its
