@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { HoldingRole } from '@headland/domain/roles';
 import type { Db } from '../db/database.ts';
-import { requireSession } from './accessHook.ts';
 import { sqlRows } from '../db/sqlRows.ts';
 
 /**
@@ -14,15 +12,6 @@ export interface CroppingAccess {
   holdingId: number;
   userId: number;
   restricted: boolean;
-}
-
-export function croppingAccessOf(request: FastifyRequest): CroppingAccess {
-  const session = requireSession(request);
-  return {
-    holdingId: session.holdingId,
-    userId: session.auth.user.id,
-    restricted: session.restrictCroppingAccess,
-  };
 }
 
 /**

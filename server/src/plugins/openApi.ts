@@ -28,7 +28,11 @@ export const openApi = fp(
         if ((input.schema as { hide?: boolean } | undefined)?.hide) return transformed;
         return {
           ...transformed,
-          schema: describeOperation(input.route, input.url, transformed.schema as Record<string, unknown>),
+          schema: describeOperation(
+            input.route,
+            input.url,
+            (transformed.schema ?? {}) as Record<string, unknown>,
+          ),
         };
       },
       transformObject: (documentObject) =>
