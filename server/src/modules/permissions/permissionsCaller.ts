@@ -30,6 +30,5 @@ export function actorOf(caller: PermissionsCaller): ChangeActor {
 
 /** Refuses a change from a read-only session. */
 export function assertWritable(caller: PermissionsCaller): void {
-  if (caller.readOnly)
-    throw forbidden('This session is read-only: users and permissions cannot be changed from it.');
+  if (caller.readOnly) throw forbidden('permissionsReadOnlySession');
 }
