@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { AppDeps } from './appDeps.ts';
 import { registerCompression } from './http/compression.ts';
 import { webPageSender } from './http/webPage.ts';
-import { registerErrorHandler } from './http/errorHandler.ts';
+import { refuseFrameworkError, registerErrorHandler } from './http/errorHandler.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { documentPublicRoutes } from './http/publicRoutes.ts';
@@ -33,6 +33,8 @@ export async function buildApp(
     routerOptions: { maxParamLength: 2048 },
     // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
     trustProxy: deps.config.trustProxy ?? false,
+    // A path Fastify cannot decode is refused in the shape and language of every other refusal.
+    frameworkErrors: refuseFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);

@@ -192,6 +192,7 @@ export const refusalCodes = {
   signInLinkInvalid: [],
   grantTypeUnsupported: [],
   tokenRequestCheck: ['fields'],
+  badUrl: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnRefusalCode = keyof typeof refusalCodes;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { requestIssueOf } from '@headland/domain/api/requestIssues';
 import { HttpError, validationFailed, type FieldError } from './httpErrors.ts';
@@ -7,6 +7,20 @@ import { bodyTooLargeSize } from './requestLimits.ts';
 import { refusalLanguage } from './refusalTexts.ts';
 import { sayRefusal } from './sayRefusal.ts';
 import type { WebPageSender } from './webPage.ts';
+
+/**
+ * Fastify's refusals made before routing (a path that is not valid percent-encoding): a 400 of the catalogue
+ * rather than Fastify's own `{ error, code, message }`.
+ */
+export function refuseFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  request.log.info({ code: error.code }, 'request refused before routing');
+  void reply.status(status).send(sayRefusal(new HttpError(status, 'badUrl'), refusalLanguage(request)));
+}
 
 /**
  * Turns every error into the spec's shapes: `{ Message, Errors? }` for 4xx, a bare generic message for 5xx.

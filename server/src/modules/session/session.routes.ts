@@ -220,6 +220,11 @@ function handleTokenError(error: FastifyError, request: FastifyRequest, reply: F
     const said = sayRefusal(new HttpError(400, 'badJson'), refusalLanguage(request));
     return reply.status(400).send({ error: 'invalid_request', error_description: said.Message, ...said });
   }
+  if (error instanceof HttpError && error.statusCode < 500) {
+    // A value the request checks refused before the schema (a NUL character, JSON nested too deep).
+    const said = sayRefusal(error, refusalLanguage(request));
+    return reply.status(400).send({ error: 'invalid_request', error_description: said.Message, ...said });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const refused = new HttpError(400, 'requestRefused', { status }, {}, {}, error.message);

@@ -452,7 +452,11 @@ describe('a login that has not accepted the terms', () => {
       ] as const) {
         const refused = await call(method, url, payload);
         expect(refused.statusCode, `${method} ${url}`).toBe(403);
-        expect(refused.json()).toEqual({ Message: 'You must accept the terms and conditions first.' });
+        expect(refused.json()).toEqual({
+          Message: 'You must accept the terms and conditions first.',
+          Code: 'termsFirst',
+          Params: {},
+        });
       }
 
       const accept = await call('POST', '/api/user/v1/tcs/accept?version=2');
@@ -505,7 +509,11 @@ describe('authentication and error shapes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/session/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ Message: 'No API route matches GET /api/session/v1/nothing-here.' });
+    expect(response.json()).toEqual({
+      Message: 'No API route matches GET /api/session/v1/nothing-here.',
+      Code: 'apiRouteNotFound',
+      Params: { method: 'GET', path: '/api/session/v1/nothing-here' },
+    });
   });
 
   it('names the problem of malformed JSON on an API route', async () => {

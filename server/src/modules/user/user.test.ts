@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Module } from '@headland/domain/enumerations';
-import { passwordRequiredMessage, passwordRuleMessage } from '@headland/domain/passwordRule';
+import {
+  newPasswordErrorCode,
+  passwordRequiredMessage,
+  passwordRuleMessage,
+} from '@headland/domain/passwordRule';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import {
   addMember,
@@ -120,9 +124,12 @@ describe('POST /api/user/v1/password/change', () => {
     ] as const) {
       const response = await post('/api/user/v1/password/change', token, payload);
       expect(response.statusCode).toBe(400);
+      const code = newPasswordErrorCode(message);
       expect(response.json()).toEqual({
         Message: message,
-        Errors: [{ Field: 'password', Message: message }],
+        Code: `signup.${code}`,
+        Params: {},
+        Errors: [{ Field: 'password', Code: code, Message: message }],
       });
     }
     const wrongType = await post('/api/user/v1/password/change', token, { password: 12345678 });
@@ -147,7 +154,9 @@ describe('POST /api/user/v1/password/change', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         Message: message,
-        Errors: [{ Field: 'currentPassword', Message: message }],
+        Code: expect.stringMatching(/^currentPassword(Required|Wrong)$/),
+        Params: {},
+        Errors: [{ Field: 'currentPassword', Code: expect.any(String), Message: message }],
       });
     }
     await signIn(t.app, user);
