@@ -107,6 +107,9 @@ describe('POST /oauth/token with the password grant', () => {
       expect(response.json()).toEqual({
         error: 'invalid_grant',
         error_description: 'The e-mail address or password is incorrect.',
+        Message: 'The e-mail address or password is incorrect.',
+        Code: 'signInCredentials',
+        Params: {},
         error_code: 'credentials',
       });
     }
@@ -129,6 +132,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'Enter your e-mail address and your password.',
+      Message: 'Enter your e-mail address and your password.',
+      Code: 'signInMissingCredentials',
+      Params: {},
       error_code: 'missingCredentials',
     });
   });
@@ -139,6 +145,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'unsupported_grant_type',
       error_description: 'grant_type must be "password" or "token".',
+      Message: 'grant_type must be "password" or "token".',
+      Code: 'grantTypeUnsupported',
+      Params: {},
     });
   });
 
@@ -160,6 +169,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'The request body is not valid JSON.',
+      Message: 'The request body is not valid JSON.',
+      Code: 'badJson',
+      Params: {},
     });
   });
 
@@ -198,6 +210,9 @@ describe('throttling of failed sign-ins', () => {
     expect(blocked.json()).toEqual({
       error: 'too_many_attempts',
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+      Message: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+      Code: 'signInThrottled',
+      Params: { wait: '15 minutes' },
       error_code: 'throttled',
       retry_after_seconds: Number(blocked.headers['retry-after']),
     });
@@ -308,6 +323,9 @@ describe('POST /oauth/token with the token grant', () => {
     expect(again.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'This sign-in link is not valid: it has expired or has already been used.',
+      Message: 'This sign-in link is not valid: it has expired or has already been used.',
+      Code: 'signInLinkInvalid',
+      Params: {},
       error_code: 'loginLink',
     });
   });
@@ -328,6 +346,9 @@ describe('POST /oauth/token with the token grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'The sign-in link has no token.',
+      Message: 'The sign-in link has no token.',
+      Code: 'signInLinkNoToken',
+      Params: {},
     });
   });
 });

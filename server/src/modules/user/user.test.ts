@@ -314,7 +314,13 @@ describe('POST /api/user/v1/user', () => {
     ] as const) {
       const response = await post('/api/user/v1/user', token, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().Errors).toEqual([{ Field: 'CurrentPassword', Message: message }]);
+      expect(response.json().Errors).toEqual([
+        {
+          Field: 'CurrentPassword',
+          Code: expect.stringMatching(/^currentPassword(Required|Wrong)$/),
+          Message: message,
+        },
+      ]);
     }
     expect(await sqlRows(t.db, sql`SELECT 1 FROM mail_outbox WHERE "to" = ${newEmail}`)).toHaveLength(0);
     const asked = await post('/api/user/v1/user', token, { Email: newEmail, CurrentPassword: user.password });
