@@ -5,7 +5,7 @@ import { isRefusalCode } from '@headland/domain/api/refusalCodes';
 import { refusalWords, type RefusalBody } from '@headland/domain/api/refusalWords';
 import { textsLookup } from '@headland/domain/api/requestIssueWords';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
-import { readLanguageTexts } from '../modules/intl/languageTexts.ts';
+import { readLanguageTexts } from './languageTexts.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import {
   createFieldsHolding,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { defaultLanguage, supportedLanguage, type LanguageCode } from '@headland/domain/languages';
 import type { TextLookup } from '@headland/domain/api/refusalCodes';
 import { textsLookup } from '@headland/domain/api/requestIssueWords';
-import { readLanguageTexts, textsDir, type Texts } from '../modules/intl/languageTexts.ts';
+import { readLanguageTexts, textsDir, type Texts } from './languageTexts.ts';
 
 /**
  * The words of refusals in every language: the web app's text files (web/src/i18n/<lang>.<area>.json), which

@@ -3,16 +3,11 @@ import { holdingDeleteMessages } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { holdings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { forbidden, HttpError, notFound, areaForbidden } from '../../http/httpErrors.ts';
-import {
-  actorOf,
-  assertWritableSession,
-  mayOpen,
-  permissionsOn,
-  type HoldingsCaller,
-} from './holdingCaller.ts';
+import { areaForbidden, forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
+import { actorOf, assertWritableSession, mayOpen, permissionsOn } from './holdingRights.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
 import { holdingHasData, holdingRecord } from './holdings.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** A refusal the client shows in a message box titled "Unable to delete holding". */
 function deleteRefused(code: 'holdingNotEmpty' | 'holdingOpenInSession'): HttpError {
@@ -26,7 +21,7 @@ function deleteRefused(code: 'holdingNotEmpty' | 'holdingOpenInSession'): HttpEr
  */
 export async function deleteHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
 ): Promise<void> {
   assertWritableSession(caller);

@@ -1,4 +1,4 @@
-import { notFound } from '../../http/httpErrors.ts';
+import { notFound } from '../http/httpErrors.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brands } from '@headland/domain/brands';
 import { latestMail } from './mailOutbox.queries.ts';
