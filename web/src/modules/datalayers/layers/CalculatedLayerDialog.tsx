@@ -60,7 +60,7 @@ export function CalculatedLayerDialog({
   onClose,
   onCreated,
 }: CalculatedLayerDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateCalculatedLayer();
   const soilLayers = layers.filter(
     (layer) => nutrientOfSoilType[layer.TypeId] !== undefined && layer.FieldId !== null,
@@ -218,7 +218,7 @@ export function CalculatedLayerDialog({
         />
         {create.isError && (
           <Alert color="red" role="alert">
-            {t('layers.calculated.failed', { message: apiFailureMessage(create.error, t) })}
+            {t('layers.calculated.failed', { message: apiFailureMessage(create.error, i18n) })}
           </Alert>
         )}
         <Group justify="flex-end">

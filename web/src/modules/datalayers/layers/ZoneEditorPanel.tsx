@@ -118,7 +118,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
         setProblem(
           apiFailureCode(failure) === 'invalidMerge'
             ? t('layers.editor.invalidMerge')
-            : t('layers.editor.failed', { message: apiFailureMessage(failure, t) }),
+            : t('layers.editor.failed', { message: apiFailureMessage(failure, i18n) }),
         ),
     });
   };
