@@ -10,7 +10,7 @@ import { configFromEnv } from '@headland/server/src/config.ts';
 import { openDatabase, type Database } from '@headland/server/src/db/database.ts';
 import { seedDemoData } from '@headland/server/src/db/seed/seedDemo.ts';
 import { makeThumbnails } from '@headland/server/src/modules/documents/documentFiles.ts';
-import { makePhoto, multipartBody } from '@headland/server/src/modules/documents/documentFixtures.ts';
+import { makePhoto, multipartBody } from '@headland/server/src/testing/documentFixtures.ts';
 import { copyMigratedPgliteDir } from '@headland/server/src/testing/testDatabase.ts';
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
 import { openHoldingSession, signInThroughScreens } from '../support/demoSession.ts';

@@ -8,7 +8,7 @@ import {
   makePdf,
   makePhoto,
   makePng,
-} from '../../server/src/modules/documents/documentFixtures.ts';
+} from '../../server/src/testing/documentFixtures.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { MapPage } from '../support/mapPage.ts';
 import { capture } from '../support/capture.ts';
