@@ -139,6 +139,42 @@ describe('the live socket', () => {
     socketB.close();
   });
 
+  it('drops messages past its rate and closes a flooding socket with 1008, writing only a few', async () => {
+    const farm = await farmWithTwo();
+    const flooder = await socketOf(farm.b);
+    await flooder.next('sessions');
+    for (let index = 1; index <= 5000; index++) {
+      flooder.send({ Type: 'setSessionState', Data: { clientState: { moduleId: index } } });
+    }
+    expect(await flooder.closed(10_000)).toBe(1008);
+    // Let the accepted writes finish, then see which was the last stored.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [row] = await sqlRows<{ module_id: number | null }>(
+      test.db,
+      sql`SELECT (client_state->>'moduleId')::int AS module_id FROM sessions WHERE id = ${farm.b.sessionId}`,
+    );
+    expect(row!.module_id).toBeGreaterThan(0);
+    expect(row!.module_id).toBeLessThanOrEqual(40);
+    // The session itself stays usable: a new socket is accepted.
+    const again = await socketOf(farm.b);
+    await again.next('sessions');
+    again.close();
+  });
+
+  it('takes a tab whose page went away (socket closed with 1001) out of the active sessions at once', async () => {
+    const farm = await farmWithTwo();
+    const socketA = await socketOf(farm.a);
+    const socketB = await socketOf(farm.b);
+    await socketA.next('sessions');
+    await socketB.next('sessions');
+    socketB.leave();
+    const update = await socketA.next('sessions', (data) =>
+      (data as { UserId: number }[]).every((session) => session.UserId !== farm.b.userId),
+    );
+    expect(update).toBeDefined();
+    socketA.close();
+  });
+
   it('keeps events of croppings hidden from a restricted member off their socket', async () => {
     const farm = await farmWithTwo({ restrictSecond: true });
     const [field] = await sqlRows<{ id: number }>(
@@ -300,6 +336,22 @@ describe('the notification call and the beacons', () => {
     // The same tab reloading beats again with its kept token.
     await test.app.inject({ method: 'POST', url: '/api/session/v1', headers: farm.b.headers, payload: {} });
     expect(await listedUsers()).toContain(farm.b.userId);
+  });
+
+  it('takes a tab that missed one heartbeat (3 minutes, and a minute of grace) out of the active sessions', async () => {
+    const farm = await farmWithTwo();
+    const listed = async () =>
+      (await test.app.inject({ method: 'POST', url: '/api/session/v1', headers: farm.a.headers, payload: {} }))
+        .json<{ Sessions: { UserId: number }[] }>()
+        .Sessions.some((session) => session.UserId === farm.b.userId);
+    const lastSeen = (ago: string) =>
+      test.db.execute(
+        sql`UPDATE sessions SET last_seen = now() - ${ago}::interval WHERE id = ${farm.b.sessionId}`,
+      );
+    await lastSeen('2 minutes 50 seconds');
+    expect(await listed()).toBe(true);
+    await lastSeen('4 minutes 5 seconds');
+    expect(await listed()).toBe(false);
   });
 
   it('refuses a beacon with an unknown token (401) or without its data (400)', async () => {

@@ -15,6 +15,8 @@ export interface TestSocket {
   closed(timeoutMs?: number): Promise<number>;
   send(message: unknown): void;
   close(): void;
+  /** Closes as a browser does when its page goes away (1001, going away). */
+  leave(): void;
 }
 
 /** Opens `/api/ws/v1/connect` on the app through `injectWS` (no network). */
@@ -75,5 +77,6 @@ export async function openTestSocket(
     closed: (timeoutMs = 3000) => waitFor(() => closeCode ?? undefined, timeoutMs, 'close'),
     send: (message) => ws.send(JSON.stringify(message)),
     close: () => ws.terminate(),
+    leave: () => ws.close(1001, 'page closed'),
   };
 }
