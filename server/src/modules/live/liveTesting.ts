@@ -77,6 +77,10 @@ export async function openTestSocket(
     closed: (timeoutMs = 3000) => waitFor(() => closeCode ?? undefined, timeoutMs, 'close'),
     send: (message) => ws.send(JSON.stringify(message)),
     close: () => ws.terminate(),
-    leave: () => ws.close(1001, 'page closed'),
+    leave: () => {
+      ws.close(1001, 'page closed');
+      // In-process the connection is not torn down after the closing handshake, as a network one is.
+      setTimeout(() => ws.terminate(), 50);
+    },
   };
 }
