@@ -16,7 +16,7 @@ import {
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { openTestSocket } from './liveTesting.ts';
+import { openNetworkSocket, openTestSocket } from './liveTesting.ts';
 
 let test: TestApp;
 
@@ -164,10 +164,10 @@ describe('the live socket', () => {
   it('takes a tab whose page went away (socket closed with 1001) out of the active sessions at once', async () => {
     const farm = await farmWithTwo();
     const socketA = await socketOf(farm.a);
-    const socketB = await socketOf(farm.b);
     await socketA.next('sessions');
-    await socketB.next('sessions');
-    socketB.leave();
+    const baseUrl = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const socketB = await openNetworkSocket(baseUrl, { sessionId: farm.b.sessionId, authToken: farm.b.token });
+    socketB.close(1001);
     const update = await socketA.next('sessions', (data) =>
       (data as { UserId: number }[]).every((session) => session.UserId !== farm.b.userId),
     );
