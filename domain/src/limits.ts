@@ -8,6 +8,11 @@ const hour = 60 * minute;
 /** The heartbeat fires at a random moment between these two bounds, so tabs do not beat in step. */
 export const heartbeatMinMs = 2 * minute;
 export const heartbeatMaxMs = 3 * minute;
+/**
+ * A session whose tab has not beaten for this long is no longer active: one missed heartbeat. The longest
+ * period, plus the minute by which browsers may hold back a hidden tab's timers.
+ */
+export const activeSessionMs = heartbeatMaxMs + minute;
 /** Events are read back this far when no other start is given. */
 export const eventsSinceMs = 24 * hour;
 /** Session-change events arriving close together are merged after this delay. */

@@ -52,6 +52,8 @@ const sentences: Readonly<Record<string, readonly string[]>> = {
   HoldingUser: [EventAction.Create, EventAction.Update, EventAction.Delete],
   HoldingInvitation: [EventAction.Create, EventAction.Update, EventAction.Delete],
   Setting: [EventAction.Update, EventAction.Create],
+  DataLayer: [EventAction.Create, EventAction.Update, EventAction.Delete, EventAction.Import],
+  ImportDocument: [EventAction.Update, EventAction.Delete, EventAction.Import],
 };
 
 /** Every translation key `describeEvent` can answer, for the test that holds the translations complete. */
@@ -62,13 +64,36 @@ export const eventSentenceKeys: readonly string[] = [
   'live.event.other',
 ];
 
-/** A crop name inside a sentence: 'Winter wheat' reads 'the winter wheat'; 'OSR' stays as it is. */
-function inSentence(name: string): string {
+/** An English crop name inside a sentence: 'Winter wheat' reads 'the winter wheat'; 'OSR' stays as it is. */
+export function inSentence(name: string): string {
   return /^[A-Z][a-z]/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
 
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** Most names an import sentence lists before saying how many more there are. */
+const listedNames = 5;
+
+/** The names of an import (documents added at once), the first few and how many more: 'a.pdf, b.jpg (+3)'. */
+export function nameList(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  const names = value.filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  const shown = names.slice(0, listedNames).join(', ');
+  return names.length > listedNames ? `${shown} (+${names.length - listedNames})` : shown;
+}
+
+/** How many objects an event counts: its `Count`, else the length of its `Ids`. */
+export function eventCount(data: Record<string, unknown>): string {
+  if (typeof data.Count === 'number') return String(data.Count);
+  return Array.isArray(data.Ids) ? String(data.Ids.length) : '';
+}
+
+/**
+ * Says a cropping event's crop in the shown language: the event stores the crop's code (`CropId`) and its
+ * English name (`Crop`, which for the crop 'Other' is the name the user typed).
+ */
+export type EventCropWords = (cropId: number, storedName: string) => string;
 
 /**
  * An event as a sentence a farmer understands ('Anna Smith changed the winter wheat on Mill Close'): the
@@ -77,17 +102,21 @@ const text = (value: unknown): string =>
 export function describeEvent(
   event: LiveEvent,
   user: string,
+  cropWords: EventCropWords = (_cropId, storedName) => inSentence(storedName),
 ): { key: string; params: Record<string, string> } {
   const known = sentences[event.ObjectType]?.includes(event.Action) ?? false;
   const data = event.Data;
+  const storedCrop = text(data.Crop) || text(data.Name);
+  const isImport = event.Action === EventAction.Import;
   const params: Record<string, string> = {
     user,
-    name: text(data.Name),
+    name: (isImport && nameList(data.Names)) || text(data.Name),
     field: text(data.Field) || text(data.Name),
-    crop: inSentence(text(data.Crop) || text(data.Name)),
+    crop:
+      typeof data.CropId === 'number' ? cropWords(data.CropId, storedCrop) : inSentence(storedCrop),
     year: text(data.YearId),
     email: text(data.Email),
-    number: text(data.Count),
+    number: isImport ? eventCount(data) : text(data.Count),
   };
   return known
     ? { key: `live.event.${event.ObjectType}.${event.Action}`, params }

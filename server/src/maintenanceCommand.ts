@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { maintenanceNoticeRequestSchema } from '@headland/domain/api/liveApi';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/dataDirLock.ts';
+import { askRunningServerToClear } from './modules/live/maintenanceRequests.ts';
 import { openNotices } from './modules/live/live.queries.ts';
 import { clearMaintenance, setMaintenance } from './modules/live/maintenance.service.ts';
 
@@ -14,7 +16,9 @@ const usage = `Maintenance windows (session-shell §4), on the database of DATAB
   npm run maintenance -w server -- clear --all
 
 Every running server hears of the change at once. The embedded database can be opened by one process only:
-with it, stop the server first, or have an Admin use POST and DELETE /api/maintenance/v1 instead.`;
+while its server runs, 'clear' hands the request to that server (it answers within seconds); 'set' and
+'list' need it stopped, or an Admin can use POST and DELETE /api/maintenance/v1 (Admins may sign in during
+a window).`;
 
 /** Sets, lists and clears maintenance windows from the command line. */
 async function main(): Promise<number> {
@@ -53,7 +57,24 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = configFromEnv();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    if (command !== 'clear') {
+      console.error(`${error.message}\n\nWith the server running, only 'clear' works from here.`);
+      return 1;
+    }
+    // The running server holds the embedded database: it carries the request out itself.
+    const cleared = await askRunningServerToClear(config.dataDir, values.all ? null : Number(values.id));
+    if (cleared === null) {
+      console.error('The running server did not answer within 15 seconds; nothing was cleared.');
+      return 1;
+    }
+    console.log(cleared ? `Cleared ${cleared} notice(s) on the running server.` : 'No such notice.');
+    return cleared ? 0 : 1;
+  }
   try {
     if (request) {
       const notice = await setMaintenance(database.db, request, null);

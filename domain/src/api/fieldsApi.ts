@@ -198,8 +198,16 @@ const versionSchema = z
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 const optionalArea = z.number().nonnegative().max(1_000_000).nullish();
-/** Manure spread area: negative means not set (the field area counts). */
-const spreadArea = z.number().min(-1_000_000).max(1_000_000).nullish();
+/**
+ * Manure spread area. By the spread-area rule a negative value means not set (the field or cropping area
+ * counts): it is stored as not set (null), never as a number no one could have meant.
+ */
+const spreadArea = z
+  .number()
+  .min(-1_000_000)
+  .max(1_000_000)
+  .transform((area) => (area < 0 ? null : area))
+  .nullish();
 
 /**
  * Create or update a field. On update an absent member keeps its value; `null` clears it. `Boundary` is checked

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitDescription } from './loginThrottle.ts';
+import { accountDelaySeconds, waitDescription } from './loginThrottle.ts';
 
 // The throttle itself is tested through the sign-in call, on the database, in signIn.test.ts.
 describe('waitDescription', () => {
@@ -11,5 +11,20 @@ describe('waitDescription', () => {
     [900, '15 minutes'],
   ])('%i s reads "%s"', (seconds, text) => {
     expect(waitDescription(seconds)).toBe(text);
+  });
+});
+
+describe('accountDelaySeconds', () => {
+  const options = { accountFailuresBeforeDelay: 10, maxAccountDelaySeconds: 900 };
+  it.each([
+    [0, 0],
+    [9, 0],
+    [10, 2],
+    [11, 4],
+    [14, 32],
+    [19, 900],
+    [500, 900],
+  ])('%i failures wait %i s', (failures, seconds) => {
+    expect(accountDelaySeconds(failures, options)).toBe(seconds);
   });
 });

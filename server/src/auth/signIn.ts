@@ -50,6 +50,8 @@ export interface SignInDeps {
   throttle: LoginThrottle;
   /** A hash of a random password, checked for unknown users so that they cost as much time as known ones. */
   dummyHash: Promise<string>;
+  /** Throws when this user may not sign in now (during a maintenance window, anyone below Admin). */
+  admit?: (user: UserRow) => void;
 }
 
 /** The hash checked in place of a missing one; made once per app instance. */
@@ -132,6 +134,7 @@ export async function signInWithPassword(
     throw new TokenGrantError(400, 'invalid_grant', refusedAs('signInCredentials'), undefined, 'credentials');
   }
   await deps.throttle.recordSuccess(email, input.ip);
+  deps.admit?.(user);
   return tokenFor(deps, user, input.brandId);
 }
 

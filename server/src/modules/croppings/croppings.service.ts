@@ -148,6 +148,8 @@ function eventData(draft: Draft, croppingId: number, fieldName: string) {
     Name: crop,
     Field: fieldName,
     Crop: crop,
+    // The crop's code: readers say it in their own language; the names above serve older readers.
+    CropId: draft.CropId,
     CroppingId: croppingId,
     YearId: draft.YearId,
     Area: draft.Area,

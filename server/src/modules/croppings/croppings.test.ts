@@ -121,6 +121,7 @@ describe('creating croppings', () => {
         Name: 'Winter wheat',
         Field: 'Wheat field',
         Crop: 'Winter wheat',
+        CropId: CropId.WinterWheat,
         CroppingId: cropping.CroppingId,
         YearId: 2025,
         Area: 4,

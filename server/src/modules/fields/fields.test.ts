@@ -220,6 +220,36 @@ describe('changing and deleting fields', () => {
     ]);
   });
 
+  it('stores a negative manure spread area as not set, and refuses one beyond any field', async () => {
+    const created = (
+      await post({
+        Name: 'Spread',
+        Boundary: gridSquare(405_000, 300_000, 100),
+        srid: 27700,
+        ManureSpreadArea: 0.9,
+      })
+    ).json<FieldResponse>();
+    expect(created.ManureSpreadArea).toBe(0.9);
+    const put = (payload: object) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/fields/v1/${created.FieldId}`,
+        headers: farm.headers,
+        payload,
+      });
+    const negative = await put({ ManureSpreadArea: -1_000_000 });
+    expect(negative.statusCode, negative.body).toBe(200);
+    expect(negative.json<FieldResponse>().ManureSpreadArea).toBeNull();
+    const [stored] = await sqlRows<{ area: string | null }>(
+      test.db,
+      sql`SELECT manure_spread_area::text AS area FROM fields WHERE id = ${created.FieldId}`,
+    );
+    expect(stored!.area).toBeNull();
+    const huge = await put({ ManureSpreadArea: 5_000_000 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().Errors[0].Field).toBe('ManureSpreadArea');
+  });
+
   it('renames onto a used name with a number, and keeps its own name untouched', async () => {
     const a = (await post({ Name: 'North', WholeArea: 1 })).json<FieldResponse>();
     const b = (await post({ Name: 'South', WholeArea: 1 })).json<FieldResponse>();

@@ -27,7 +27,13 @@ import {
   recordClientError,
   type LiveDeps,
 } from './live.service.ts';
-import { clearMaintenance, MaintenanceNotices, setMaintenance } from './maintenance.service.ts';
+import {
+  clearMaintenance,
+  MaintenanceNotices,
+  sendMaintenanceRefusal,
+  setMaintenance,
+} from './maintenance.service.ts';
+import { policyViolationCloseCode, SocketMessageLimit } from './socketMessageLimit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,8 +45,11 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that answer during maintenance: the notices themselves, so that an Admin can end a window early. */
-const openDuringMaintenance = ['/api/maintenance/', '/api/health'];
+/**
+ * Routes that answer during maintenance: the notices themselves, so that an Admin can end a window early, and
+ * the sign-in, which lets in only Admins while a window runs (see the session routes).
+ */
+const openDuringMaintenance = ['/api/maintenance/', '/api/health', '/oauth/token'];
 
 /**
  * Live collaboration (session-shell §4, §7): the channel between servers, the live socket, the beacons, the
@@ -51,7 +60,9 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const channel = new LiveChannel(app.deps.database);
   const hub = new LiveHub(db);
-  const maintenance = new MaintenanceNotices(db);
+  const { config } = app.deps;
+  const embeddedDir = !config.databaseUrl && !config.dataDir.startsWith('memory://') ? config.dataDir : null;
+  const maintenance = new MaintenanceNotices(db, embeddedDir);
   app.decorate('liveChannel', channel);
   app.decorate('liveHub', hub);
   app.decorate('maintenanceNotices', maintenance);
@@ -106,13 +117,7 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
     if (openDuringMaintenance.some((prefix) => path.startsWith(prefix))) return;
     const notice = maintenance.active();
     if (!notice) return;
-    const secondsLeft = Math.max(1, Math.ceil((Date.parse(notice.endDate) - Date.now()) / 1000));
-    const until = `${notice.endDate.slice(0, 16).replace('T', ' ')} UTC`;
-    return reply
-      .code(503)
-      .header('X-Omnia-Retry', 'No')
-      .header('Retry-After', String(secondsLeft))
-      .send({ Message: `The service is closed for maintenance until ${until}.`, Maintenance: notice });
+    return sendMaintenanceRefusal(reply, notice);
   });
 
   app.addHook('onClose', async () => {
@@ -211,7 +216,17 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
       let closed = false;
       // Messages sent before the caller is known wait for it.
       const early: string[] = [];
+      const limit = new SocketMessageLimit();
       const receive = (text: string) => {
+        if (closed) return;
+        const verdict = limit.take();
+        if (verdict === 'close') {
+          closed = true;
+          request.log.warn('live: a socket sending too many messages was closed');
+          socket.close(policyViolationCloseCode, 'too many messages');
+          return;
+        }
+        if (verdict === 'drop') return;
         if (!connection) {
           if (early.length < 20) early.push(text);
           return;
@@ -237,9 +252,17 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
         );
       };
       socket.on('message', (data: Buffer) => receive(data.toString('utf8')));
-      socket.on('close', () => {
+      socket.on('close', (code: number) => {
         closed = true;
-        if (connection) hub.remove(connection);
+        if (!connection) return;
+        hub.remove(connection);
+        // 1001 "going away": the browser closes the socket because its page is closing or reloading. The
+        // session leaves the active list at once, as with the disconnect beacon, should that beacon be lost.
+        if (code === 1001) {
+          disconnectSession(deps, connection.auth).catch((error: Error) =>
+            request.log.error({ err: error }, 'live: a closed tab could not be marked as left'),
+          );
+        }
       });
       loadAuthContext(db, tokenHash, brandId)
         .then(async (auth) => {

@@ -16,7 +16,7 @@ import {
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { openTestSocket } from './liveTesting.ts';
+import { openNetworkSocket, openTestSocket } from './liveTesting.ts';
 
 let test: TestApp;
 
@@ -167,6 +167,45 @@ describe('the live socket', () => {
     expect(stored?.client_state).toEqual({ moduleId: Module.Fields });
     socketA.close();
     socketB.close();
+  });
+
+  it('drops messages past its rate and closes a flooding socket with 1008, writing only a few', async () => {
+    const farm = await farmWithTwo();
+    const flooder = await socketOf(farm.b);
+    await flooder.next('sessions');
+    for (let index = 1; index <= 5000; index++) {
+      flooder.send({ Type: 'setSessionState', Data: { clientState: { moduleId: index } } });
+    }
+    expect(await flooder.closed(10_000)).toBe(1008);
+    // Let the accepted writes finish, then see which was the last stored.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [row] = await sqlRows<{ module_id: number | null }>(
+      test.db,
+      sql`SELECT (client_state->>'moduleId')::int AS module_id FROM sessions WHERE id = ${farm.b.sessionId}`,
+    );
+    expect(row!.module_id).toBeGreaterThan(0);
+    expect(row!.module_id).toBeLessThanOrEqual(40);
+    // The session itself stays usable: a new socket is accepted.
+    const again = await socketOf(farm.b);
+    await again.next('sessions');
+    again.close();
+  });
+
+  it('takes a tab whose page went away (socket closed with 1001) out of the active sessions at once', async () => {
+    const farm = await farmWithTwo();
+    const socketA = await socketOf(farm.a);
+    await socketA.next('sessions');
+    const baseUrl = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const socketB = await openNetworkSocket(baseUrl, {
+      sessionId: farm.b.sessionId,
+      authToken: farm.b.token,
+    });
+    socketB.close(1001);
+    const update = await socketA.next('sessions', (data) =>
+      (data as { UserId: number }[]).every((session) => session.UserId !== farm.b.userId),
+    );
+    expect(update).toBeDefined();
+    socketA.close();
   });
 
   it('keeps events of croppings hidden from a restricted member off their socket', async () => {
@@ -330,6 +369,29 @@ describe('the notification call and the beacons', () => {
     // The same tab reloading beats again with its kept token.
     await test.app.inject({ method: 'POST', url: '/api/session/v1', headers: farm.b.headers, payload: {} });
     expect(await listedUsers()).toContain(farm.b.userId);
+  });
+
+  it('takes a tab that missed one heartbeat (3 minutes, and a minute of grace) out of the active sessions', async () => {
+    const farm = await farmWithTwo();
+    const listed = async () =>
+      (
+        await test.app.inject({
+          method: 'POST',
+          url: '/api/session/v1',
+          headers: farm.a.headers,
+          payload: {},
+        })
+      )
+        .json<{ Sessions: { UserId: number }[] }>()
+        .Sessions.some((session) => session.UserId === farm.b.userId);
+    const lastSeen = (ago: string) =>
+      test.db.execute(
+        sql`UPDATE sessions SET last_seen = now() - ${ago}::interval WHERE id = ${farm.b.sessionId}`,
+      );
+    await lastSeen('2 minutes 50 seconds');
+    expect(await listed()).toBe(true);
+    await lastSeen('4 minutes 5 seconds');
+    expect(await listed()).toBe(false);
   });
 
   it('refuses a beacon with an unknown token (401) or without its data (400)', async () => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { serverLiveMessageSchema } from '@headland/domain/api/liveApi';
 
@@ -15,6 +16,7 @@ export interface TestSocket {
   /** Resolves with the close code once the socket is closed. */
   closed(timeoutMs?: number): Promise<number>;
   send(message: unknown): void;
+  /** Ends the socket. In-process (injectWS) the server never sees the end: see `openNetworkSocket`. */
   close(): void;
 }
 
@@ -78,4 +80,33 @@ export async function openTestSocket(
     send: (message) => ws.send(JSON.stringify(message)),
     close: () => ws.terminate(),
   };
+}
+
+/** The client of the `ws` package, which @fastify/websocket is built on (reached through it: not a dependency). */
+interface NetworkSocket {
+  on(event: 'open', listener: () => void): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  close(code?: number, reason?: string): void;
+}
+type NetworkSocketClass = new (url: string) => NetworkSocket;
+
+/**
+ * Opens `/api/ws/v1/connect` over the network on an app listening at `baseUrl`, as a browser does, and
+ * resolves once it is open: the server then sees the connection end when it is closed.
+ */
+export async function openNetworkSocket(
+  baseUrl: string,
+  query: { sessionId: string; authToken: string },
+): Promise<{ messages: PushedMessage[]; close(code: number): void }> {
+  const fromWebsocket = createRequire(createRequire(import.meta.url).resolve('@fastify/websocket'));
+  const { WebSocket } = fromWebsocket('ws') as { WebSocket: NetworkSocketClass };
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws/v1/connect?${new URLSearchParams(query)}`);
+  const messages: PushedMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString('utf8')) as PushedMessage));
+  await new Promise<void>((resolve, reject) => {
+    socket.on('open', resolve);
+    socket.on('error', reject);
+  });
+  return { messages, close: (code) => socket.close(code, 'page closed') };
 }

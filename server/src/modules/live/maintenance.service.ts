@@ -1,10 +1,31 @@
+import type { FastifyReply } from 'fastify';
 import { currentOrNextMaintenance, isMaintenanceActive } from '@headland/domain/maintenance';
 import type { MaintenanceNotice, MaintenanceNoticeRequest } from '@headland/domain/api/liveApi';
+import { retryHeaderName } from '@headland/domain/retryRule';
 import type { Db } from '../../db/database.ts';
 import { deleteNotices, insertNotice, notifyLive, openNotices } from './live.queries.ts';
+import { requestPollMs, serveClearRequest } from './maintenanceRequests.ts';
 
 /** Notices are read again at least this often, should a change's message have been missed. */
-const rereadMs = 60_000;
+const rereadMs = 15_000;
+
+/** A call refused because a maintenance window runs (a sign-in by someone below Admin). */
+export class MaintenanceClosed extends Error {
+  constructor(readonly notice: MaintenanceNotice) {
+    super('The service is closed for maintenance.');
+  }
+}
+
+/** The 503 every refused call gets while a window runs: no retry, and the window for the maintenance panel. */
+export function sendMaintenanceRefusal(reply: FastifyReply, notice: MaintenanceNotice) {
+  const secondsLeft = Math.max(1, Math.ceil((Date.parse(notice.endDate) - Date.now()) / 1000));
+  const until = `${notice.endDate.slice(0, 16).replace('T', ' ')} UTC`;
+  return reply
+    .code(503)
+    .header(retryHeaderName, 'No')
+    .header('Retry-After', String(secondsLeft))
+    .send({ Message: `The service is closed for maintenance until ${until}.`, Maintenance: notice });
+}
 
 /**
  * The maintenance windows this server enforces (session-shell §4). Kept in memory so that the check costs
@@ -13,8 +34,17 @@ const rereadMs = 60_000;
 export class MaintenanceNotices {
   private notices: MaintenanceNotice[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private requestTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `requestDir`: the embedded database's folder, where the maintenance command leaves its requests while this
+   * server holds the database (see maintenanceRequests.ts); null on PostgreSQL, where the command writes to
+   * the database and the live channel tells every server.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly requestDir: string | null = null,
+  ) {}
 
   async start(): Promise<void> {
     await this.reload();
@@ -24,11 +54,27 @@ export class MaintenanceNotices {
       );
     }, rereadMs);
     this.timer.unref();
+    const requestDir = this.requestDir;
+    if (requestDir) {
+      let serving = false;
+      this.requestTimer = setInterval(() => {
+        if (serving) return;
+        serving = true;
+        serveClearRequest(requestDir, (id) => clearMaintenance(this.db, id))
+          .catch((error: Error) => console.error(`maintenance: a request could not be served: ${error.message}`))
+          .finally(() => {
+            serving = false;
+          });
+      }, requestPollMs);
+      this.requestTimer.unref();
+    }
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.requestTimer) clearInterval(this.requestTimer);
     this.timer = null;
+    this.requestTimer = null;
   }
 
   async reload(): Promise<void> {

@@ -1,17 +1,28 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@headland/domain/roles';
-import { bearer, createUser, signIn } from '../../testing/factories.ts';
+import { bearer, createUser, defaultPassword, signIn, type TestUser } from '../../testing/factories.ts';
+import { lockFileName } from '../../db/dataDirLock.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, testConfig, type TestApp } from '../../testing/testApp.ts';
 
 let test: TestApp;
 let admin: { authorization: string };
 let client: { authorization: string };
+let adminUser: TestUser;
+let clientUser: TestUser;
 
 beforeAll(async () => {
   test = await createTestApp();
-  admin = bearer(await signIn(test.app, await createUser(test.db, { role: Role.Admin })));
-  client = bearer(await signIn(test.app, await createUser(test.db, { role: Role.Client })));
+  adminUser = await createUser(test.db, { role: Role.Admin });
+  clientUser = await createUser(test.db, { role: Role.Client });
+  admin = bearer(await signIn(test.app, adminUser));
+  client = bearer(await signIn(test.app, clientUser));
 }, 60_000);
 
 afterAll(async () => {
@@ -151,4 +162,60 @@ describe('maintenance notices', () => {
     }
     await clear(id);
   });
+
+  it('keeps every sign-in through a window, and lets an Admin sign in during it and end it', async () => {
+    const id = await setWindow(-1000, hour);
+    const passwordSignIn = (email: string, password = defaultPassword) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'password', username: email, password },
+      });
+    const refused = await passwordSignIn(clientUser.email);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ Maintenance: { id } });
+    expect((await passwordSignIn(adminUser.email, 'Wrong1234')).statusCode).toBe(400);
+    const adminIn = await passwordSignIn(adminUser.email);
+    expect(adminIn.statusCode, adminIn.body).toBe(200);
+    const fresh = { authorization: `Bearer ${adminIn.json<{ access_token: string }>().access_token}` };
+    const ended = await test.app.inject({ method: 'DELETE', url: `/api/maintenance/v1/${id}`, headers: fresh });
+    expect(ended.statusCode, ended.body).toBe(200);
+    // The tokens from before the window still work: no one signs in again.
+    for (const headers of [client, admin, fresh]) {
+      const call = await test.app.inject({ method: 'GET', url: '/api/session/v1/login', headers });
+      expect(call.statusCode).toBe(200);
+    }
+  });
+
+  it('ends a window on a running server from the command line, the embedded database being held', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'headland-maintenance-'));
+    // This process holds the folder, as a running server does: the command cannot open the database.
+    writeFileSync(join(dataDir, lockFileName), JSON.stringify({ pid: process.pid }));
+    const running = await buildApp({
+      config: testConfig({ dataDir, filesDir: `${dataDir}-files` }),
+      database: test.database,
+    });
+    try {
+      await running.ready();
+      const id = await setWindow(-1000, hour);
+      await running.maintenanceNotices.reload();
+      const call = () => running.inject({ method: 'GET', url: '/api/session/v1/login', headers: client });
+      expect((await call()).statusCode).toBe(503);
+      const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+      delete env.DATABASE_URL;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/maintenanceCommand.ts', 'clear', '--id', String(id)],
+        { cwd: serverDir, env, timeout: 90_000 },
+      );
+      expect(stdout).toContain('Cleared 1 notice(s) on the running server.');
+      // The server answered the command (within its 15 seconds) and heard the change at once.
+      expect((await call()).statusCode).toBe(200);
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-files`, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

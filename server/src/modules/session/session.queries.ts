@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SessionType } from '@headland/domain/enumerations';
+import { activeSessionMs } from '@headland/domain/limits';
 import type { Db } from '../../db/database.ts';
 import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
-/** A session left without a heartbeat this long is no longer listed as active (heartbeats come every 2-3 min). */
-export const activeSessionWindow = sql`interval '10 minutes'`;
+/** A session left without a heartbeat this long is no longer listed as active: one missed heartbeat. */
+export const activeSessionWindow = sql.raw(`interval '${Math.round(activeSessionMs / 1000)} seconds'`);
 
 /** Who is asking for holdings: Master and Admin see all of them. */
 export interface HoldingViewer {

@@ -40,6 +40,8 @@ import {
   type SignInDeps,
 } from '../../auth/signIn.ts';
 import { RequestValidationError, routeBodyLimits } from '../../http/requestLimits.ts';
+import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { MaintenanceClosed, sendMaintenanceRefusal } from '../live/maintenance.service.ts';
 
 export interface SessionRoutesOptions {
   /** Key of the maps service handed to the client; null when none is configured. */
@@ -63,6 +65,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     config: deps.config,
     throttle: createLoginThrottle(deps.db, options.throttle),
     dummyHash: createDummyHash(),
+    // During a maintenance window only Admins sign in, so that one can end the window early.
+    admit: (user) => {
+      const notice = app.maintenanceNotices.active();
+      if (notice && !isAdminOrHigher(user.role as Role)) throw new MaintenanceClosed(notice);
+    },
   };
 
   routes.post(
@@ -84,6 +91,9 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       if (request.validationError) throw tokenRequestError(request.validationError);
       const { body } = request;
       const brandId = requestBrand(request);
+      // A sign-in link would be spent on a refusal: during a window only the password grant is tried.
+      const notice = app.maintenanceNotices.active();
+      if (notice && body.grant_type !== 'password') throw new MaintenanceClosed(notice);
       return body.grant_type === 'password'
         ? signInWithPassword(signInDeps, { ...body, ip: request.ip, brandId })
         : signInWithLoginToken(signInDeps, { token: body.token, brandId });
@@ -200,6 +210,12 @@ function tokenRequestError(error: Error): TokenGrantError {
 
 /** Every failure of the token call answers `{ error, error_description }`, the shape the sign-in screen reads. */
 function handleTokenError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof MaintenanceClosed) return sendMaintenanceRefusal(reply, error.notice);
+  // During a window, a request that signs no one in is told the service is closed, as every other call is;
+  // a wrong password or the throttle are still said, so that an Admin knows what to correct.
+  const notice = request.server.maintenanceNotices.active();
+  const told = error instanceof TokenGrantError && (error.error === 'invalid_grant' || error.statusCode === 429);
+  if (notice && !told) return sendMaintenanceRefusal(reply, notice);
   if (error instanceof TokenGrantError) {
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     // The spec's clients retry a 429; a refused sign-in must reach the user at once instead (session-shell §7).

@@ -296,6 +296,48 @@ describe('throttling of failed sign-ins', () => {
     expect((await right(user.email, freshAddress())).statusCode).toBe(200);
   });
 
+  it('slows guesses on one account spread over 30 addresses, with a wait that grows, and still lets the owner in from an address that has not failed', async () => {
+    const target = await createUser(t.db);
+    const addresses = Array.from({ length: 30 }, () => freshAddress());
+    const statuses: number[] = [];
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (const address of addresses) {
+        const response = await wrong(target.email, address);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) waits.push(Number(response.headers['retry-after']));
+      }
+    }
+    // Each address's first guess is checked; every later one waits for the account's delay.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    expect(Math.min(...waits)).toBeGreaterThan(60);
+    // The owner with the right password from an address that has not failed is not held back.
+    expect((await right(target.email, freshAddress())).statusCode).toBe(200);
+    // A refused address may try again once the wait has passed: it is a delay, not a lock-out.
+    await t.db.execute(
+      sql`UPDATE login_failures SET failed_at = failed_at - interval '15 minutes 1 second'
+           WHERE email = ${target.email.toLowerCase()}`,
+    );
+    expect((await right(target.email, addresses[0]!)).statusCode).toBe(200);
+  });
+
+  it('makes the account-wide wait grow with the count of failures', async () => {
+    const target = await createUser(t.db);
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt++) {
+      const address = freshAddress();
+      expect((await wrong(target.email, address)).statusCode).toBe(400);
+      const again = await wrong(target.email, address);
+      if (again.statusCode === 429) waits.push(Number(again.headers['retry-after']));
+      else expect(again.statusCode).toBe(400);
+    }
+    expect(waits.length).toBeGreaterThanOrEqual(4);
+    for (let index = 1; index < waits.length; index++) {
+      expect(waits[index]!).toBeGreaterThan(waits[index - 1]!);
+    }
+  });
+
   it("forgets an account's failures from an address once the right password is given there", async () => {
     const target = await createUser(t.db);
     const address = freshAddress();

@@ -41,6 +41,11 @@ export async function usableSignupRequest(
   return row ?? null;
 }
 
+/** Marks one sign-up link used: it has been opened, and works only once. */
+export async function useSignupRequest(db: Db, id: string): Promise<void> {
+  await db.execute(sql`UPDATE signup_requests SET used_at = now() WHERE id = ${id} AND used_at IS NULL`);
+}
+
 /** Marks every sign-up link of an address used: the account is set up, or its sign-up cancelled. */
 export async function closeSignupRequests(db: Db, email: string): Promise<void> {
   await db.execute(

@@ -43,6 +43,7 @@ import {
   regionsByIds,
   townsOfRegions,
   usableSignupRequest,
+  useSignupRequest,
   userForSignup,
 } from './signup.queries.ts';
 
@@ -92,9 +93,10 @@ export async function createSignupLink(
 
 /**
  * `POST /api/signup/v1/validate/?key=&email=`: checks a sign-up link and answers a single-use temporary login
- * token for the account being set up (opened here, without a password, on the link's first use). The key keeps
- * working until the account is set up or the sign-up cancelled, so that a reload during the wizard does not
- * lose it. Every failure is the same 'Invalid signup request'.
+ * token for the account being set up (opened here, without a password). The link works once: whoever opens it
+ * second (a forwarded mail, a scanner that followed it) is refused. The web keeps the wizard's login in the
+ * tab, so that a reload during the wizard carries on without the link. Every failure is the same 'Invalid
+ * signup request'.
  */
 export async function validateSignup(
   deps: SignupDeps,
@@ -107,6 +109,7 @@ export async function validateSignup(
     if (!request) throw invalidRequest();
     const existing = await userForSignup(tx, request.email);
     if (existing && !existing.signup_pending) throw invalidRequest();
+    await useSignupRequest(tx, request.id);
     return existing?.id ?? (await insertPendingUser(tx, request.email, signupRole));
   });
   const { token } = await issueLoginToken(deps.db, userId, 'signup', temporaryTokenTtlMs);

@@ -305,11 +305,29 @@ describe('sign-up links and tokens', () => {
     const { token } = validated.json<{ token: string }>();
     expect((await exchange(token)).statusCode).toBe(200);
     expect((await exchange(token)).statusCode).toBe(400);
-    // The key still works until the account is set up (a reload during the wizard); each token expires.
-    const second = (await validate(link.searchParams.get('signup')!, email)).json<{ token: string }>().token;
+    // An unused token expires.
+    const other = 'token.expiry@farm.example';
+    await invite(other);
+    const otherLink = await lastLink(other);
+    const second = (await validate(otherLink.searchParams.get('signup')!, other)).json<{ token: string }>().token;
     await test.db.execute(sql`UPDATE login_tokens SET expires_at = now() - interval '1 second'
       WHERE used_at IS NULL AND purpose = 'signup'`);
     expect((await exchange(second)).statusCode).toBe(400);
+  });
+
+  it('lets a sign-up link work once: a second use is refused, before and after its token is exchanged', async () => {
+    const email = 'once.only@farm.example';
+    await invite(email);
+    const link = await lastLink(email);
+    const key = link.searchParams.get('signup')!;
+    const first = await validate(key, email);
+    expect(first.statusCode, first.body).toBe(200);
+    const secondUse = await validate(key, email);
+    expect(secondUse.statusCode).toBe(400);
+    expect(secondUse.json<{ Message: string }>().Message).toBe('Invalid signup request');
+    // The first opener's wizard carries on.
+    expect((await exchange(first.json<{ token: string }>().token)).statusCode).toBe(200);
+    expect((await validate(key, email)).statusCode).toBe(400);
   });
 
   it('refuses the wizard calls to an account that is set up', async () => {

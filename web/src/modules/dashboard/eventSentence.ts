@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { eventCount, nameList } from '@headland/domain/liveEvents';
+import { translatedServerCropName } from '../../i18n/cropNames.ts';
 
 /** An event as the dashboard reads it (domain/src/api/sessionApi.ts, eventSchema). */
 export interface SentenceEvent {
@@ -17,16 +19,33 @@ const text = (value: unknown): string | null =>
 export function eventSentence(event: SentenceEvent, user: string, t: TFunction): string {
   // Stored types are PascalCase ('Field'); older rows may start in lower case.
   const type = event.ObjectType.charAt(0).toUpperCase() + event.ObjectType.slice(1);
-  const name = text(event.Data.Name);
+  const data = event.Data;
+  // A cropping's crop is stored as its code: said in the shown language, not in the English it was saved in.
+  const storedName = text(data.Name);
+  const name =
+    type === 'Cropping' && typeof data.CropId === 'number' && storedName
+      ? translatedServerCropName(t, data.CropId, storedName)
+      : storedName;
   const values = {
     user,
     name,
-    field: text(event.Data.Field),
-    year: text(event.Data.YearId),
-    email: text(event.Data.Email),
+    field: text(data.Field),
+    year: text(data.YearId),
+    email: text(data.Email),
+    number: eventCount(data),
+    names: nameList(data.Names),
   };
   const special = `screens.events.special.${type}_${event.Action}`;
-  const needed = type === 'HoldingCropYear' ? values.year : type === 'HoldingUser' ? values.email : name;
+  const needed =
+    type === 'HoldingCropYear'
+      ? values.year
+      : type === 'HoldingUser'
+        ? values.email
+        : type === 'DataLayer' && event.Action === 'import'
+          ? values.number
+          : type === 'ImportDocument' && event.Action === 'import'
+            ? values.names
+            : name;
   if (needed && t(special, { defaultValue: '' })) return t(special, values);
 
   let object: string;

@@ -7,13 +7,15 @@ interface Bounded {
   maxValue?: number | null;
 }
 
-/** The string or number inside optional, nullable and default wrappers. */
+/** The string or number inside optional, nullable and default wrappers, and before a transform. */
 function innerSchema(schema: z.ZodType): Bounded {
   let current: unknown = schema;
   for (let depth = 0; depth < 8; depth++) {
-    const candidate = current as Bounded & { unwrap?: () => unknown };
-    if ('maxLength' in candidate || 'maxValue' in candidate || typeof candidate.unwrap !== 'function') break;
-    current = candidate.unwrap();
+    const candidate = current as Bounded & { unwrap?: () => unknown; in?: unknown };
+    if ('maxLength' in candidate || 'maxValue' in candidate) break;
+    if (typeof candidate.unwrap === 'function') current = candidate.unwrap();
+    else if (candidate.in !== undefined) current = candidate.in;
+    else break;
   }
   return current as Bounded;
 }

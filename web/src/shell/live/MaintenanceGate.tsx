@@ -10,6 +10,7 @@ import {
 } from '@headland/domain/maintenance';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { MaintenanceWatch } from './maintenanceWatch.ts';
+import { formatHoldingTime } from '../../i18n/holdingTime.ts';
 
 /** How often the gate looks at the clock, so that the panel shows when a window starts. */
 const clockTickMs = 30_000;
@@ -67,8 +68,9 @@ export function MaintenanceGate({ children, load = loadNotices }: MaintenanceGat
   }, [api, load]);
 
   const notice = currentOrNextMaintenance(notices, now);
-  const formatter = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const message = notice ? maintenanceMessage(notice, (iso) => formatter.format(new Date(iso))) : '';
+  const message = notice
+    ? maintenanceMessage(notice, (iso) => formatHoldingTime(iso, i18n.language, 'dateTime'))
+    : '';
 
   if (notice && isMaintenanceActive(notice, now)) {
     return (

@@ -13,12 +13,15 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { describeEvent, eventTimeStyle } from '@headland/domain/liveEvents';
+import type { TFunction } from 'i18next';
+import { describeEvent, eventTimeStyle, inSentence } from '@headland/domain/liveEvents';
 import { menuItems, moduleForPath } from '@headland/domain/menu';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import type { ActiveSession, HoldingEvent, LiveState } from './liveStore.ts';
 import { useAppSession } from '../session/AppSessionContext.tsx';
 import { useLive } from './LiveContext.tsx';
+import { translatedServerCropName } from '../../i18n/cropNames.ts';
+import { formatHoldingTime } from '../../i18n/holdingTime.ts';
 
 type View = 'events' | 'sessions';
 
@@ -105,13 +108,7 @@ function EventList({ state }: { state: LiveState }) {
   // The list is drawn when the popup opens: ages are counted from then.
   const [now] = useState(() => Date.now());
   if (!state.events.length) return <Text c="dimmed">{t('live.noEvents')}</Text>;
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat(
-      i18n.language,
-      eventTimeStyle(iso, now) === 'time'
-        ? { hour: '2-digit', minute: '2-digit' }
-        : { day: 'numeric', month: 'short' },
-    ).format(new Date(iso));
+  const format = (iso: string) => formatHoldingTime(iso, i18n.language, eventTimeStyle(iso, now));
   return (
     <Stack
       gap={6}
@@ -132,7 +129,7 @@ function EventList({ state }: { state: LiveState }) {
           >
             <Text size="sm" fw={unread ? 600 : 400}>
               {unread ? <VisuallyHidden>{t('live.unread')} </VisuallyHidden> : null}
-              {eventSentence(event, state, currentSessionId, t)}
+              {eventSentence(event, state, currentSessionId, t, i18n.language)}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {format(event.Date)}
@@ -149,7 +146,8 @@ function eventSentence(
   event: HoldingEvent,
   state: LiveState,
   currentSessionId: string,
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: TFunction,
+  language: string,
 ): string {
   const author = event.UserId === null ? undefined : state.users.get(event.UserId);
   const mine = event.SessionId !== null && event.SessionId === currentSessionId;
@@ -158,7 +156,11 @@ function eventSentence(
     : author
       ? `${author.FirstName} ${author.LastName}`.trim() || author.Email
       : t('live.someone');
-  const { key, params } = describeEvent(event, name);
+  const { key, params } = describeEvent(event, name, (cropId, storedName) => {
+    const crop = translatedServerCropName(t, cropId, storedName);
+    // Only English sentences read 'the winter wheat'; the other languages name the crop as it is written.
+    return language.startsWith('en') ? inSentence(crop) : crop;
+  });
   return t(key, params);
 }
 
@@ -166,7 +168,6 @@ function SessionList({ sessions }: { sessions: ActiveSession[] }) {
   const { t, i18n } = useTranslation();
   // This tab's own module is known here before the server has heard of it.
   const ownModuleId = moduleForPath(useLocation().pathname);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   return (
     <Stack
       gap={6}
@@ -200,7 +201,7 @@ function SessionList({ sessions }: { sessions: ActiveSession[] }) {
               </Text>
             </Stack>
             <Text size="xs" c="dimmed">
-              {t('live.since', { time: time.format(new Date(session.StartDate)) })}
+              {t('live.since', { time: formatHoldingTime(session.StartDate, i18n.language, 'time') })}
             </Text>
           </Group>
         );

@@ -77,3 +77,45 @@ export function storeContext(context: StoredContext): void {
     // Without storage a reload asks for the holding again.
   }
 }
+
+const signupLoginKey = 'headland.signupLogin';
+
+/**
+ * The login a sign-up link gave this tab, kept in the tab's storage with the link's key: the link works once,
+ * so a reload during the wizard carries on with this login rather than opening the link again.
+ */
+export interface SignupLogin {
+  linkKey: string;
+  email: string;
+  token: string;
+}
+
+export function readSignupLogin(linkKey: string): SignupLogin | null {
+  try {
+    const text = window.sessionStorage.getItem(signupLoginKey);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<SignupLogin>;
+    if (value.linkKey !== linkKey || typeof value.token !== 'string' || typeof value.email !== 'string') {
+      return null;
+    }
+    return { linkKey, email: value.email, token: value.token };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSignupLogin(login: SignupLogin): void {
+  try {
+    window.sessionStorage.setItem(signupLoginKey, JSON.stringify(login));
+  } catch {
+    // Without storage a reload during the wizard finds the link spent.
+  }
+}
+
+export function forgetSignupLogin(): void {
+  try {
+    window.sessionStorage.removeItem(signupLoginKey);
+  } catch {
+    // Nothing was kept.
+  }
+}

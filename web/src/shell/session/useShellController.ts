@@ -26,10 +26,13 @@ import {
 } from './sessionRequests.ts';
 import {
   clearStoredAccessToken,
+  forgetSignupLogin,
+  readSignupLogin,
   readStoredAccessToken,
   readStoredContext,
   storeAccessToken,
   storeContext,
+  storeSignupLogin,
 } from './tokenStorage.ts';
 import { cancelSignup as postCancelSignup, validateSignupLink } from '../signup/signupRequests.ts';
 
@@ -116,6 +119,7 @@ function forgetLinkParameters(): void {
 
 /** Takes the sign-up link out of the address once the account is set up or the sign-up ends. */
 function forgetSignupParameters(): void {
+  forgetSignupLogin();
   const url = new URL(window.location.href);
   if (!url.searchParams.has('signup')) return;
   url.searchParams.delete('signup');
@@ -293,10 +297,18 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
       try {
         start = await startWithInvitation();
       } catch (error) {
+        const problem = describeApiError(error, false);
+        if (problem.kind === 'maintenance') {
+          // The token still works: the maintenance panel takes the screen, and when the window ends the app
+          // starts again from the kept token, so no one has to sign in again.
+          storeAccessToken(token);
+          api.setToken(null);
+          setState({ kind: 'login', step: 'password', error: null });
+          return;
+        }
         // A kept token that no longer works just means signing in again.
         clearStoredAccessToken();
         api.setToken(null);
-        const problem = describeApiError(error, false);
         const message = problem.kind === 'message' ? problem.message : t('errors.generic');
         setState({ kind: 'login', step: 'password', error: automatic ? null : message });
         return;
@@ -314,10 +326,18 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
    */
   const openSignupLink = useCallback(
     async (key: string, email: string) => {
+      // A reload during the wizard: the link is spent, the login it gave goes on.
+      const kept = readSignupLogin(key);
+      if (kept) {
+        api.setToken(kept.token);
+        setState({ kind: 'signup', email: kept.email });
+        return;
+      }
       try {
         const temporary = await validateSignupLink(api, key, email);
         const login = await requestToken(api, { grant: 'token', token: temporary.token });
         api.setToken(login.access_token);
+        storeSignupLogin({ linkKey: key, email: temporary.email, token: login.access_token });
         setState({ kind: 'signup', email: temporary.email });
       } catch {
         forgetSignupParameters();

@@ -61,6 +61,24 @@ describe('a sign-up link in the initial login order', () => {
     expect(api.getToken()).toBe('signup-login');
   });
 
+  it('carries on with the login the link gave when the page reloads, without opening the spent link again', async () => {
+    const first = openAt('?signup=KEY&email=nell%40farm.example', {
+      'POST /api/signup/v1/validate/': () => json(200, { token: 'temporary', email: 'nell@farm.example' }),
+      'POST /oauth/token': () =>
+        json(200, { access_token: 'signup-login', token_type: 'bearer', expires_in: 60, restricted: true }),
+    });
+    await waitFor(() => expect(first.controller().state.kind).toBe('signup'));
+    // The reload: the link is spent on the server, so opening it again would be refused.
+    const reloaded = openAt('?signup=KEY&email=nell%40farm.example', {
+      'POST /api/signup/v1/validate/': invalid,
+    });
+    await waitFor(() =>
+      expect(reloaded.controller().state).toEqual({ kind: 'signup', email: 'nell@farm.example' }),
+    );
+    expect(reloaded.calls).not.toContain('POST /api/signup/v1/validate/?key=KEY&email=nell%40farm.example');
+    expect(reloaded.api.getToken()).toBe('signup-login');
+  });
+
   it('goes to the sign-up error page with the address when no one was signed in here', async () => {
     const { controller } = openAt('?signup=OLD&email=nell%40farm.example', {
       'POST /api/signup/v1/validate/': invalid,
