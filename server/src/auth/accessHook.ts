@@ -57,9 +57,10 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
   });
 
-  // onRequest, before the body is read or any input checked: a caller without a valid token learns nothing of
-  // a route's input rules, and no unsigned upload is parsed.
-  app.addHook('onRequest', async (request) => {
+  // preParsing: after every onRequest check (a maintenance window refuses first, whoever calls), and before the
+  // body is read or any input checked, so a caller without a valid token learns nothing of a route's input
+  // rules and no unsigned upload is parsed.
+  app.addHook('preParsing', async (request) => {
     const access: RouteAccess | undefined = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request.headers.authorization);
