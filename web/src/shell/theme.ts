@@ -1,4 +1,10 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  Menu,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * A muted field green, light to dark; shade 6 is the primary. It carries text and controls on white and on its own
@@ -18,11 +24,31 @@ const fieldGreen: MantineColorsTuple = [
   '#1c4f2c',
 ];
 
+/**
+ * Mantine's own red, orange, yellow, green and blue are too light for text: error messages, alerts and badges draw
+ * their words in shade 6, on white or on the colour's light tint, and white words on it. Shades 6 to 9 are
+ * replaced by darker tones that read at 4.5:1 or more in all three places; shades 0 to 5 (tints, borders) stay.
+ */
+const readable = (
+  tints: readonly string[],
+  darks: readonly [string, string, string, string],
+): MantineColorsTuple => [...tints.slice(0, 6), ...darks] as unknown as MantineColorsTuple;
+const red = readable(DEFAULT_THEME.colors.red, ['#c92a2a', '#b52525', '#a11f1f', '#8a1a1a']);
+const orange = readable(DEFAULT_THEME.colors.orange, ['#ad4208', '#9c3b07', '#8a3406', '#762c05']);
+const yellow = readable(DEFAULT_THEME.colors.yellow, ['#8a6100', '#7a5600', '#6b4b00', '#5c4000']);
+const green = readable(DEFAULT_THEME.colors.green, ['#2b7a3b', '#266d34', '#21602e', '#1b5227']);
+const blue = readable(DEFAULT_THEME.colors.blue, ['#1864ab', '#155a9a', '#125089', '#0f4578']);
+
 export const theme = createTheme({
   primaryColor: 'fieldGreen',
   primaryShade: 6,
-  colors: { fieldGreen },
+  colors: { fieldGreen, red, orange, yellow, green, blue },
   defaultRadius: 'sm',
+  components: {
+    // The focus placeholder is a focusable element with no role inside role="menu", which screen readers cannot
+    // place; the menus move the focus to their first item themselves.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 

@@ -69,10 +69,11 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
     >
       <Group gap={4} wrap="nowrap" justify="space-between">
         <CropLabel label={label} colour={cropping.CssColor} size="xs" />
+        {/* Drawn, not written: the button's name holds what the arrow says, and its visible words must be in it. */}
         {bar.continues && (
-          <Text span size="xs" aria-hidden="true">
-            →
-          </Text>
+          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ flexShrink: 0 }}>
+            <path d="M1 6h9M7 3l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
