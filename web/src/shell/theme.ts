@@ -1,6 +1,7 @@
 import {
   createTheme,
   DEFAULT_THEME,
+  Loader,
   Menu,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -48,6 +49,8 @@ export const theme = createTheme({
     // The focus placeholder is a focusable element with no role inside role="menu", which screen readers cannot
     // place; the menus move the focus to their first item themselves.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A spinner's label ("Loading") is said only on an element with a role: it is a picture of the wait.
+    Loader: Loader.extend({ defaultProps: { role: 'img' } }),
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
