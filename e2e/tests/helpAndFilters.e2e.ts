@@ -5,7 +5,8 @@ import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialo
 import { useAppPages } from '../support/pageFixture.ts';
 
 // The help dialog and Ctrl+F of session-shell-connections §2 (issue 24, part 5), on the demo seed's Wold Farm.
-const pages = useAppPages();
+// A loaded machine can take minutes to start the server; the hook's own limit still applies.
+const pages = useAppPages({ readyTimeoutMs: 360_000 });
 const testTimeoutMs = 180_000;
 const holding = 'Wold Farm';
 
