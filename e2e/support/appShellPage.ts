@@ -19,11 +19,11 @@ export class AppShellPage {
   }
 
   get yearButton(): Locator {
-    return this.page.getByRole('button', { name: 'Crop year' });
+    return this.page.getByRole('button', { name: /^Crop year \d{4}$/ });
   }
 
   get userMenuButton(): Locator {
-    return this.page.getByRole('button', { name: 'User menu' });
+    return this.page.getByRole('button', { name: /^User menu: / });
   }
 
   get changeHoldingButton(): Locator {

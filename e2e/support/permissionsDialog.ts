@@ -15,7 +15,7 @@ export class PermissionsDialog {
 
   /** Opens the user menu, chooses Edit permissions and waits for the dialog's first tab. */
   static async open(page: Page, title: string): Promise<PermissionsDialog> {
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: /^User menu: / }).click();
     await page.getByRole('menuitem', { name: 'Edit permissions' }).click();
     const dialog = new PermissionsDialog(page, title);
     await dialog.root.getByRole('tab').first().waitFor({ timeout: stepTimeoutMs });

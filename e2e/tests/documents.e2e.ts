@@ -45,7 +45,7 @@ class LibraryDialog {
     return this.page.getByRole('dialog', { name: 'Document library' });
   }
   static async open(page: Page): Promise<LibraryDialog> {
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: /^User menu: / }).click();
     await page.getByRole('menuitem', { name: 'Documents' }).click();
     const dialog = new LibraryDialog(page);
     await dialog.root.waitFor();

@@ -54,6 +54,7 @@ describe('security headers', () => {
     const directives = contentSecurityDirectives(
       testConfig({ tileUrls: ['https://maps.example:8443/p/{z}/{x}/{y}.png', 'not a url'] }),
     );
+    expect(directives['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
     expect(directives['connect-src']).toEqual([
       "'self'",
       'https://tile.openstreetmap.org',

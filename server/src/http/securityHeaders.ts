@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { helpVideoEmbedOrigin } from '@headland/domain/helpLinks';
 import type { ServerConfig } from '../config.ts';
 
 /** OpenLayers' OpenStreetMap tiles, the default base map. */
@@ -37,6 +38,8 @@ export function contentSecurityDirectives(config: ServerConfig): Record<string, 
     // 'self' covers the live socket (ws:/wss: of the same host) too.
     'connect-src': ["'self'", ...new Set(tileHosts)],
     'worker-src': ["'self'", 'blob:'],
+    // The help dialog plays tutorial videos in the video host's privacy-enhanced player; no other page frames.
+    'frame-src': [helpVideoEmbedOrigin],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -375,7 +375,7 @@ describe('App once a holding is open', () => {
     await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
     expect(window.location.pathname).toBe('/dashboard');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Crop year \d{4}$/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '2024' }));
     await waitFor(() => expect(api.getToken()).toBe('token-2024'));
     const last = calls.filter((call) => call.path === '/api/session/v1/holdings/select').at(-1)!;
@@ -414,7 +414,7 @@ describe('App once a holding is open', () => {
     });
     renderApp(api);
     await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
-    fireEvent.click(screen.getByRole('button', { name: 'Crop year' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Crop year \d{4}$/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Open a new crop year' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Current holding and crop year').textContent).toBe('Brook Farm · 2026'),
@@ -468,7 +468,7 @@ describe('App once a holding is open', () => {
     });
     renderApp(api);
     await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /^User menu: / }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(reloadToLogin).toHaveBeenCalledTimes(1));
     const logout = calls.find((call) => call.method === 'DELETE')!;
@@ -492,7 +492,7 @@ describe('App once a holding is open', () => {
     });
     renderApp(api);
     await screen.findByRole('heading', { name: 'Brook Farm', level: 2 }, lazyPage);
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /^User menu: / }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Manage user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage user' });
     const email = within(dialog).getByLabelText('Email');

@@ -21,7 +21,7 @@ import {
 } from './session/AppSessionContext.tsx';
 import { useShellController } from './session/useShellController.ts';
 import { applyUserLanguage } from '../i18n/languageChoice.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProps {
   api: ApiClient;
@@ -36,7 +36,7 @@ export function App({ api, queryClient, i18n, brand }: AppProps) {
   const resolvedBrand = brand ?? brands[brandFromHost(window.location.host)];
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <ApiClientContext.Provider value={api}>
             <BrowserRouter>

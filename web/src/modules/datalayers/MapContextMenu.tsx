@@ -43,6 +43,8 @@ export function MapContextMenu({ at, label, actions, onClose }: MapContextMenuPr
           w={1}
           h={1}
           style={{ pointerEvents: 'none' }}
+          // An invisible anchor at the pointer, not a control: the popup roles Menu gives it are not read out.
+          aria-hidden="true"
         />
       </Menu.Target>
       <Menu.Dropdown aria-label={label}>

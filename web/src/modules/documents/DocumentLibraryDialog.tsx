@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { ImportDocument } from '@headland/domain/api/documentsApi';
 import { documentAllowedExtensions, documentListSizes, type DocumentListSize } from '@headland/domain/limits';
+import { useFilterShortcut } from '../../shell/help/filterShortcut.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { DocumentGrid } from './DocumentGrid.tsx';
 import { DocumentMessageDialog } from './DocumentMessageDialog.tsx';
@@ -54,6 +55,7 @@ export function DocumentLibraryDialog({ onClose }: DocumentLibraryDialogProps) {
   );
   const [year, setYear] = useState<number | 'all'>(session.yearId);
   const [search, setSearch] = useState('');
+  const filterRef = useFilterShortcut();
   const [size, setSize] = useState<DocumentListSize>('medium');
   const [opened, setOpened] = useState<ImportDocument | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -97,6 +99,7 @@ export function DocumentLibraryDialog({ onClose }: DocumentLibraryDialogProps) {
             ]}
           />
           <TextInput
+            ref={filterRef}
             label={t('documents.search')}
             placeholder={t('documents.searchPlaceholder')}
             value={search}

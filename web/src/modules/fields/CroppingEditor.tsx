@@ -538,6 +538,7 @@ export function CroppingEditor({
         opened={confirmingDelete}
         onClose={() => setConfirmingDelete(false)}
         title={t('fields.cropping.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
           <Text>{t('fields.cropping.deleteConfirm')}</Text>

@@ -69,10 +69,11 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
     >
       <Group gap={4} wrap="nowrap" justify="space-between">
         <CropLabel label={label} colour={cropping.CssColor} size="xs" />
+        {/* Drawn, not written: the button's name holds what the signs say, and its visible words must be in it. */}
         {bar.continues && (
-          <Text span size="xs" aria-hidden="true">
-            →
-          </Text>
+          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ flexShrink: 0 }}>
+            <path d="M1 6h9M7 3l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
         )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
@@ -80,7 +81,10 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
       </Text>
       {item.invalidDates && (
         <Text size="xs" c="orange" truncate>
-          ⚠ {invalidDatesWarning}
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" style={{ marginRight: 4 }}>
+            <path d="M5 1 9.5 9h-9z" fill="none" stroke="currentColor" strokeWidth="1.2" />
+          </svg>
+          {invalidDatesWarning}
         </Text>
       )}
     </UnstyledButton>

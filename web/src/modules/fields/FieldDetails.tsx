@@ -199,6 +199,7 @@ export function FieldDetails({ fieldId }: { fieldId: number }) {
         opened={confirmingDelete}
         onClose={() => setConfirmingDelete(false)}
         title={t('fields.details.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
           <Text>{t('fields.details.deleteConfirm', { name: field.Name })}</Text>

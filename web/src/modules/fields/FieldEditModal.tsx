@@ -109,6 +109,7 @@ export function FieldEditModal({ field, existingNames, groups, onClose, onSaved 
       onClose={onClose}
       title={field ? t('fields.edit.title') : t('fields.edit.newTitle')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
         <TextInput

@@ -17,6 +17,7 @@ import {
 import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { CropId, missingCropColour } from '@headland/domain/crops';
 import { fieldArea, isFieldDisabledIn } from '@headland/domain/field';
+import { useFilterShortcut } from '../../shell/help/filterShortcut.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { FieldEditModal } from './FieldEditModal.tsx';
 import { groupFields } from './fieldListGroups.ts';
@@ -67,6 +68,7 @@ export function FieldList() {
   const canEdit = useCanEditFields();
   const { data: fields, isPending, isError } = useFieldList(yearId);
   const [search, setSearch] = useState('');
+  const filterRef = useFilterShortcut();
   const [cropFilter, setCropFilter] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -83,6 +85,7 @@ export function FieldList() {
     <Stack>
       <Group align="flex-end">
         <TextInput
+          ref={filterRef}
           label={t('fields.list.search')}
           type="search"
           value={search}

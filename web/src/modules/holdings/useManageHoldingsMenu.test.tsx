@@ -27,7 +27,7 @@ function renderMenu(session: Partial<AppSession> = {}) {
     />,
     { server, role: Role.Agronomist, session },
   );
-  fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  fireEvent.click(screen.getByRole('button', { name: 'User menu: Ann Field' }));
   return server;
 }
 

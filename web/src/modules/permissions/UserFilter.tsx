@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFilterShortcut } from '../../shell/help/filterShortcut.ts';
 
 export interface UserFilterProps {
   value: string;
@@ -9,8 +10,10 @@ export interface UserFilterProps {
 /** The 'Filter by user name' box each tab shows; the text is shared by all tabs. */
 export function UserFilter({ value, onChange }: UserFilterProps) {
   const { t } = useTranslation();
+  const filterRef = useFilterShortcut();
   return (
     <TextInput
+      ref={filterRef}
       label={t('permissions.filter')}
       type="search"
       maw={320}

@@ -20,7 +20,7 @@ function renderMenu(options: Omit<PermissionsScreenOptions, 'server'> = {}) {
     />,
     { server, ...options },
   );
-  fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  fireEvent.click(screen.getByRole('button', { name: 'User menu: Ann Field' }));
   return server;
 }
 

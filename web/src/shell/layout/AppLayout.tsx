@@ -15,6 +15,7 @@ import { useAppSession } from '../session/AppSessionContext.tsx';
 import { useRouteDataPrefetch } from '../useRouteDataPrefetch.ts';
 import { LiveProvider, useLive } from '../live/LiveContext.tsx';
 import { NotificationsButton } from '../live/NotificationsPopup.tsx';
+import { HelpButton } from '../help/HelpButton.tsx';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
 import { MainMenu } from './MainMenu.tsx';
@@ -113,6 +114,7 @@ function AppFrame() {
             </Button>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <HelpButton />
             <NotificationsButton />
             <YearSwitcher
               years={holding.CropYears}

@@ -43,7 +43,7 @@ export function UserMenu({
       <Menu.Target>
         <Button
           variant="subtle"
-          aria-label={t('header.userMenu')}
+          aria-label={t('accessibleNames.userMenuButton', { name: userName })}
           title={userName}
           px={{ base: 4, sm: 'md' }}
           maw={{ base: 44, sm: 220 }}

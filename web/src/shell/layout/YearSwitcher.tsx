@@ -17,7 +17,11 @@ export function YearSwitcher({ years, current, canOpenNewYear, onChange, onOpenN
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" aria-label={t('header.cropYear')} title={t('header.cropYear')}>
+        <Button
+          variant="light"
+          aria-label={t('accessibleNames.cropYearButton', { year: current })}
+          title={t('header.cropYear')}
+        >
           {current}
         </Button>
       </Menu.Target>

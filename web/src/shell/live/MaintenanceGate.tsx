@@ -102,6 +102,7 @@ export function MaintenanceGate({ children, load = loadNotices }: MaintenanceGat
         title={t('live.maintenance.popupTitle')}
         centered
         zIndex={1100}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
           <Text>{message}</Text>

@@ -52,6 +52,8 @@ export function NotificationsButton() {
       position="bottom-end"
       width={380}
       withinPortal
+      // The target is the bell and the users count together: the popup roles go on the bell button itself.
+      withRoles={false}
     >
       <Popover.Target>
         <Group gap={4} wrap="nowrap">
@@ -69,6 +71,8 @@ export function NotificationsButton() {
             <ActionIcon
               variant="subtle"
               size="lg"
+              aria-haspopup="dialog"
+              aria-expanded={opened}
               aria-label={
                 unread > 0 ? t('live.notificationsUnread', { count: unread }) : t('live.notifications')
               }

@@ -31,7 +31,12 @@ export function TermsStep({ text, onAccept }: TermsStepProps) {
           {t('terms.missing')}
         </Alert>
       ) : (
-        <ScrollArea.Autosize mah={360} type="auto" aria-label={t('terms.title')} tabIndex={0}>
+        <ScrollArea.Autosize
+          mah={360}
+          type="auto"
+          // The viewport is what scrolls: it takes the focus, so that the text scrolls from the keyboard.
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('terms.title') }}
+        >
           <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>
         </ScrollArea.Autosize>
       )}

@@ -158,7 +158,12 @@ export function AutoSignup({ data, onDone }: AutoSignupProps) {
           onChange={update}
         />
         {data.tcs && (
-          <ScrollArea.Autosize mah={200} type="auto" aria-label={t('signup.steps.terms')} tabIndex={0}>
+          <ScrollArea.Autosize
+            mah={200}
+            type="auto"
+            // The viewport is what scrolls: it takes the focus, so that the text scrolls from the keyboard.
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('signup.steps.terms') }}
+          >
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {data.tcs.text}
             </Text>

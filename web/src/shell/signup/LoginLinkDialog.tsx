@@ -53,7 +53,13 @@ export function LoginLinkDialog({ onResetPassword }: { onResetPassword(): void }
           {t('signup.linkDialog.open')}
         </Anchor>
       </Group>
-      <Modal opened={opened} onClose={close} title={t('signup.linkDialog.title')} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('signup.linkDialog.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <form onSubmit={(event) => void send(event)} noValidate>
           <Stack>
             <Text size="sm">{t('signup.linkDialog.intro')}</Text>

@@ -156,7 +156,16 @@ export function DatePicker({
   const handleMonthStep = (by: number) => setView((current) => shiftMonth(current.year, current.month, by));
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus returnFocus withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      trapFocus
+      returnFocus
+      withinPortal
+      // The calendar button carries the popup's roles: a text box may not say it is expanded.
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           label={label}
