@@ -20,7 +20,7 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpErrors.ts';
+import { badRequest, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
 import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {

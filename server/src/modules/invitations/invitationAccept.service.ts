@@ -1,5 +1,4 @@
 import type { OwnRefusalCode } from '@headland/domain/api/refusalCodes';
-import { permissionsMessages } from '@headland/domain/api/permissionsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import {
   invitationHoldingPermissions,

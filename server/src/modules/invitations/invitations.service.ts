@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   invitationLifetimeDays,
   invitationLink,
-  permissionsMessages,
   type Invitation,
   type PublicInvitation,
   type SendInvitationRequest,

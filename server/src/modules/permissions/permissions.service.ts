@@ -1,5 +1,4 @@
 import {
-  permissionsMessages,
   type PermissionsResponse,
   type PermissionsUser,
   type SavePermissionsRequest,

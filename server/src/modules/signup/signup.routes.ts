@@ -21,7 +21,7 @@ import {
   temporaryLoginTokenSchema,
 } from '@headland/domain/api/signupApi';
 import { brands } from '@headland/domain/brands';
-import { HttpError, notFound } from '../../http/httpErrors.ts';
+import { HttpError } from '../../http/httpErrors.ts';
 import { requestBrand, requireAuth } from '../../auth/accessHook.ts';
 import {
   AddressServiceError,

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   passwordResetLinkCodes,
   passwordResetLinkMinutes,
-  passwordResetMessages,
   passwordResetsPerHour,
   type PasswordResetLinkCode,
   type PasswordResetResponse,

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  accountMessages,
   type changePasswordRequestSchema,
   type updateUserRequestSchema,
   type UpdateUserResponse,
