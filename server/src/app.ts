@@ -13,6 +13,7 @@ import { webPageSender } from './http/webPage.ts';
 import { registerErrorHandler } from './http/errorHandler.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerStopRefusal } from './http/stopping.ts';
 import { documentPublicRoutes } from './http/publicRoutes.ts';
 import { defaultBodyLimit, registerRequestLimits } from './http/requestLimits.ts';
 import { registerAccessHook } from './auth/accessHook.ts';
@@ -39,6 +40,7 @@ export async function buildApp(
   const indexFile = join(deps.config.webDist, 'index.html');
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
   registerErrorHandler(app, { sendWebPage });
+  registerStopRefusal(app);
   registerAccessLog(app);
   await registerSecurityHeaders(app, deps.config);
   registerRequestLimits(app);
