@@ -91,12 +91,24 @@ function revive(error: CarriedError): Error {
 }
 
 /**
- * Runs a job in the pool; a worker's error comes back as the same kind of error, and a refusal by the pool
+ * The buffer of the bytes, handed over to the worker rather than copied when the bytes are all of it (copying
+ * 60 MB holds the request thread for a good part of a second); the caller's bytes are then no longer readable.
+ * Small Buffers share Node's pool and are copied.
+ */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? [buffer]
+    : [];
+}
+
+/**
+ * Runs a job in the pool, handing it the job's bytes (see ownBuffer); a worker's error comes back as the same kind of error, and a refusal by the pool
  * (busy, too slow, the worker stopped) as what `refused` makes of it.
  */
 async function run<T>(job: ParseJob, refused: (reason: 'timeout' | 'crashed') => Error): Promise<T> {
   try {
-    return await parsePool().run<T>(job);
+    return await parsePool().run<T>(job, ownBuffer(job.bytes));
   } catch (error) {
     if (error instanceof WorkerJobRefused) throw error.reason === 'busy' ? busy() : refused(error.reason);
     if (error instanceof Error) throw error;
@@ -108,6 +120,7 @@ const tooSlow =
   'The file took too long to read. Check that it is the right file, or split it into smaller ones.';
 const unreadable = 'The file could not be read: it needs more memory than one import may use.';
 
+/** Reads a boundary file; `bytes` are handed to the worker (see ownBuffer). */
 export function readBoundaryFileOffThread(bytes: Uint8Array): Promise<ImportedLayer> {
   return run(
     { kind: 'boundaryFile', bytes },
@@ -120,18 +133,21 @@ const layerRefusal = (reason: 'timeout' | 'crashed') =>
     ? new LayerImportFileError('readTooSlow', tooSlow)
     : new LayerImportFileError('unreadableFile', unreadable);
 
+/** Reads a soil or yield file for its import; `bytes` are handed to the worker (see ownBuffer). */
 export function readLayerFileOffThread(bytes: Uint8Array, subject: ImportSubject): Promise<ImportTable> {
   return run({ kind: 'layerFile', bytes, subject }, layerRefusal);
 }
 
+/** The preview of a soil or yield file, and the file's bytes handed back for keeping. */
 export function previewLayerFileOffThread(
   bytes: Uint8Array,
   subject: ImportSubject,
   rows: number,
-): Promise<ImportTableSummary> {
+): Promise<{ summary: ImportTableSummary; bytes: Uint8Array }> {
   return run({ kind: 'layerPreview', bytes, subject, rows }, layerRefusal);
 }
 
+/** Reads a holding export; `bytes` are handed to the worker (see ownBuffer). */
 export function readHoldingArchiveOffThread(bytes: Uint8Array): Promise<HoldingArchive> {
   return run({ kind: 'holdingArchive', bytes }, (reason) =>
     badRequest(reason === 'timeout' ? tooSlow : unreadable),

@@ -47,9 +47,10 @@ describe('parsing off the request thread', () => {
   });
 
   it('refuses binary content as not a soil or yield file', async () => {
-    const binary = new Uint8Array([80, 75, 0, 0, 1, 2, 3, 0, 0, 9]);
+    // Each call hands its bytes over to the worker: a fresh copy each time.
+    const binary = () => new Uint8Array([80, 75, 0, 0, 1, 2, 3, 0, 0, 9]);
     for (const subject of ['soil', 'yield'] as const) {
-      const error = await refusal(readLayerFileOffThread(binary, subject));
+      const error = await refusal(readLayerFileOffThread(binary(), subject));
       expect(error).toBeInstanceOf(LayerImportFileError);
       expect((error as LayerImportFileError).code).toBe(subject === 'soil' ? 'notSoilFile' : 'notYieldFile');
     }

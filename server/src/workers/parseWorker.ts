@@ -18,7 +18,10 @@ async function handle(job: ParseJob): Promise<unknown> {
     case 'layerFile':
       return readLayerImportFile(job.bytes, job.subject);
     case 'layerPreview':
-      return summariseTable(readLayerImportFile(job.bytes, job.subject), job.rows);
+      return {
+        summary: summariseTable(readLayerImportFile(job.bytes, job.subject), job.rows),
+        bytes: job.bytes,
+      };
     case 'holdingArchive':
       return readHoldingArchive(job.bytes);
     case 'pictureFacts':
@@ -43,7 +46,12 @@ function carry(error: unknown): CarriedError {
 
 parentPort?.on('message', (request: { id: number; message: ParseJob }) => {
   handle(request.message).then(
-    (value) => parentPort!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply),
+    (value) =>
+      parentPort!.postMessage(
+        { id: request.id, ok: true, value } satisfies WorkerReply,
+        // A preview's bytes go back to be kept: handed over, not copied.
+        request.message.kind === 'layerPreview' ? [request.message.bytes.buffer as ArrayBuffer] : [],
+      ),
     (error: unknown) =>
       parentPort!.postMessage({ id: request.id, ok: false, error: carry(error) } satisfies WorkerReply),
   );

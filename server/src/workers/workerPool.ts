@@ -123,7 +123,13 @@ export class WorkerPool {
     slot.timer = setTimeout(() => {
       this.replace(slot, new WorkerJobRefused('timeout', 'Reading the file took too long.'));
     }, this.options.timeoutMs);
-    slot.worker.postMessage({ id: job.id, message: job.message }, job.transfer);
+    try {
+      slot.worker.postMessage({ id: job.id, message: job.message }, job.transfer);
+    } catch (error) {
+      // A message that cannot be sent (a buffer already handed over) fails its job, not the worker.
+      this.finish(slot);
+      job.reject(error);
+    }
   }
 
   /** The slot's job is over: the worker takes the next waiting one, or rests. */

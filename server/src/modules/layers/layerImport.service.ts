@@ -39,7 +39,7 @@ export async function previewImport(
   fileName: string,
   bytes: Uint8Array,
 ): Promise<ImportPreviewResponse> {
-  const table = await readTable(bytes, subject);
+  const { summary: table, bytes: kept } = await readTable(bytes, subject);
   const id = randomBytes(16).toString('hex');
   const kind =
     subject === 'soil'
@@ -55,7 +55,7 @@ export async function previewImport(
   await db.execute(sql`
     INSERT INTO layer_import_uploads (id, holding_id, user_id, kind, file_name, content)
     VALUES (${id}, ${caller.holdingId}, ${caller.actor.userId}, ${kind}, ${fileName.slice(0, 255)},
-            decode(${Buffer.from(bytes).toString('base64')}, 'base64'))`);
+            decode(${Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('base64')}, 'base64'))`);
   return {
     ImportId: id,
     Kind: kind,
