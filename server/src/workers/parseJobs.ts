@@ -39,6 +39,12 @@ export function spawnParseWorker(): Worker {
   );
 }
 
+/** PARSE_TIMEOUT_MS when it is a whole number of milliseconds from 1 s to 10 min, else 30 s. */
+function parseTimeoutMs(): number {
+  const configured = Number(process.env.PARSE_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured >= 1_000 && configured <= 600_000 ? configured : 30_000;
+}
+
 let pool: WorkerPool | null = null;
 
 function parsePool(): WorkerPool {
@@ -46,7 +52,7 @@ function parsePool(): WorkerPool {
     spawn: spawnParseWorker,
     size: defaultPoolSize(),
     maxQueued: 8,
-    timeoutMs: Number(process.env.PARSE_TIMEOUT_MS) || 30_000,
+    timeoutMs: parseTimeoutMs(),
   });
   return pool;
 }
