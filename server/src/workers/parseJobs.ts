@@ -9,6 +9,7 @@ import type { ImportSubject } from '../modules/layers/csvBounds.ts';
 import type { ImportTable, ImportTableSummary } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
 import type { ParseJob } from './parseJobTypes.ts';
+import { unpackTable, type PackedTable } from './tablePacking.ts';
 import { defaultPoolSize, WorkerJobRefused, WorkerPool, type CarriedError } from './workerPool.ts';
 
 // Uploaded files are read in worker threads: unzipping and parsing a large or hostile file then holds a worker,
@@ -140,8 +141,11 @@ const layerRefusal = (reason: 'timeout' | 'crashed') =>
     : new LayerImportFileError('unreadableFile', unreadable);
 
 /** Reads a soil or yield file for its import; `bytes` are handed to the worker (see ownBuffer). */
-export function readLayerFileOffThread(bytes: Uint8Array, subject: ImportSubject): Promise<ImportTable> {
-  return run({ kind: 'layerFile', bytes, subject }, layerRefusal);
+export async function readLayerFileOffThread(
+  bytes: Uint8Array,
+  subject: ImportSubject,
+): Promise<ImportTable> {
+  return unpackTable(await run<PackedTable>({ kind: 'layerFile', bytes, subject }, layerRefusal));
 }
 
 /** The preview of a soil or yield file, and the file's bytes handed back for keeping. */

@@ -6,6 +6,8 @@ import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts'
 import { readBoundaryFileOffThread, readLayerFileOffThread, spawnParseWorker } from './parseJobs.ts';
 import { WorkerJobRefused, WorkerPool } from './workerPool.ts';
 import type { ParseJob } from './parseJobTypes.ts';
+import { packTable, unpackTable } from './tablePacking.ts';
+import type { ImportTable } from '../modules/layers/layerImportFile.ts';
 
 // The parsing workers, run as the server runs them: TypeScript here, through the same entry file.
 
@@ -83,10 +85,57 @@ describe('parsing off the request thread', () => {
     expect((slow as WorkerJobRefused).reason).toBe('timeout');
     await pool.close();
     const patient = new WorkerPool({ spawn: spawnParseWorker, size: 1, maxQueued: 0, timeoutMs: 30_000 });
-    const first = patient.run<{ rows: unknown[] }>(job);
+    const first = patient.run<{ rowCount: number }>(job);
     const second = await refusal(patient.run(job));
     expect((second as WorkerJobRefused).reason).toBe('busy');
-    expect((await first).rows).toHaveLength(1);
+    expect((await first).rowCount).toBe(1);
     await patient.close();
+  });
+
+  it('sends a table back by columns and rebuilds it as it was', () => {
+    const points: ImportTable = {
+      format: 'shapefile',
+      columns: ['P', 'NAME', 'PH'],
+      rows: [
+        { P: 12.5, NAME: 'A', PH: null },
+        { P: null, NAME: null, PH: 6.5 },
+        { P: 0, NAME: 'C', PH: 7 },
+      ],
+      geometries: [
+        { type: 'Point', coordinates: [430_000, 310_000] },
+        null,
+        { type: 'Point', coordinates: [1, 2] },
+      ],
+      srid: 27700,
+    };
+    expect(unpackTable(packTable(points).packed)).toEqual(points);
+    expect(packTable(points).transfer.length).toBe(6);
+    const zones: ImportTable = {
+      ...points,
+      geometries: [
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        },
+        null,
+        { type: 'Point', coordinates: [1, 2] },
+      ],
+    };
+    expect(unpackTable(packTable(zones).packed)).toEqual(zones);
+    const csv: ImportTable = {
+      format: 'csv',
+      columns: ['lon', 'lat'],
+      rows: [{ lon: -1, lat: 52 }],
+      geometries: null,
+      srid: 4326,
+    };
+    expect(unpackTable(packTable(csv).packed)).toEqual(csv);
   });
 });

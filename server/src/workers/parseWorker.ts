@@ -7,6 +7,7 @@ import { readHoldingArchive } from '../modules/holdingTransfer/holdingArchiveRea
 import { readLayerImportFile, summariseTable } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
 import type { ParseJob } from './parseJobTypes.ts';
+import { packTable } from './tablePacking.ts';
 import type { CarriedError, WorkerReply } from './workerPool.ts';
 
 // The parsing worker's thread: reads uploaded files for the request thread, one job at a time.
@@ -16,7 +17,7 @@ async function handle(job: ParseJob): Promise<unknown> {
     case 'boundaryFile':
       return readBoundaryFile(job.bytes);
     case 'layerFile':
-      return readLayerImportFile(job.bytes, job.subject);
+      return packTable(readLayerImportFile(job.bytes, job.subject));
     case 'layerPreview':
       return {
         summary: summariseTable(readLayerImportFile(job.bytes, job.subject), job.rows),
@@ -46,12 +47,21 @@ function carry(error: unknown): CarriedError {
 
 parentPort?.on('message', (request: { id: number; message: ParseJob }) => {
   handle(request.message).then(
-    (value) =>
-      parentPort!.postMessage(
-        { id: request.id, ok: true, value } satisfies WorkerReply,
-        // A preview's bytes go back to be kept: handed over, not copied.
-        request.message.kind === 'layerPreview' ? [request.message.bytes.buffer as ArrayBuffer] : [],
-      ),
+    (result) => {
+      // A packed table's columns, and a preview's bytes (to be kept), are handed over, not copied.
+      const { value, transfer } =
+        request.message.kind === 'layerFile'
+          ? {
+              value: (result as ReturnType<typeof packTable>).packed,
+              transfer: (result as ReturnType<typeof packTable>).transfer,
+            }
+          : {
+              value: result,
+              transfer:
+                request.message.kind === 'layerPreview' ? [request.message.bytes.buffer as ArrayBuffer] : [],
+            };
+      parentPort!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer);
+    },
     (error: unknown) =>
       parentPort!.postMessage({ id: request.id, ok: false, error: carry(error) } satisfies WorkerReply),
   );
