@@ -9,7 +9,8 @@ interface StopState {
   lastRefused: number;
 }
 
-const states = new WeakMap<FastifyInstance, StopState>();
+// Kept by the HTTP server, which the app and every plugin context share.
+const states = new WeakMap<object, StopState>();
 
 /**
  * Counts the requests under way and, once the server is stopping, answers every new one 503 with
@@ -18,7 +19,7 @@ const states = new WeakMap<FastifyInstance, StopState>();
  */
 export function registerStopRefusal(app: FastifyInstance): void {
   const state: StopState = { stopping: false, inFlight: 0, lastRefused: 0 };
-  states.set(app, state);
+  states.set(app.server, state);
   app.addHook('onRequest', async (request, reply) => {
     if (state.stopping) {
       state.lastRefused = performance.now();
@@ -44,7 +45,7 @@ export function registerStopRefusal(app: FastifyInstance): void {
  * has its answer before the server stops listening), or after `maxMs` at the latest.
  */
 export async function drainRequests(app: FastifyInstance, quietMs = 300, maxMs = 10_000): Promise<void> {
-  const state = states.get(app);
+  const state = states.get(app.server);
   if (!state) return;
   state.stopping = true;
   state.lastRefused = performance.now();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readLayerImportFile } from '../layers/layerImportFile.ts';
 import { writeZippedShapefile } from '../../testing/shapefileWriter.ts';
 import { readBoundaryFile } from './readBoundaryFile.ts';
 
@@ -36,10 +35,5 @@ describe('DBF date attributes', () => {
       { NAME: 'Top Piece', SOWN: '1999-12-31' },
       { NAME: 'No date', SOWN: null },
     ]);
-  });
-
-  it('come out of a soil shapefile the same way', () => {
-    const table = readLayerImportFile(zip, 'soil');
-    expect(table.rows.map((row) => row.SOWN)).toEqual(['2024-05-01', '1999-12-31', null]);
   });
 });

@@ -13,9 +13,9 @@ import { detectFileContent, makeThumbnails, type Thumbnails } from './documentFi
 import type { DocumentStore } from './documentStore.ts';
 import { insertDocuments, type NewDocumentRow } from './documents.queries.ts';
 import { documentKeys } from './documents.service.ts';
-import { documentIndexFile } from './documentArchiveEntries.ts';
+import { documentIndexFile } from '../../files/documentArchiveEntries.ts';
 
-export { documentIndexFile, isDocumentArchiveEntry } from './documentArchiveEntries.ts';
+export { documentIndexFile, isDocumentArchiveEntry } from '../../files/documentArchiveEntries.ts';
 
 /** What `documents.json` of a holding export may list. */
 const documentIndexSchema = z

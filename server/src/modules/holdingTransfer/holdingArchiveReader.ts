@@ -2,7 +2,7 @@ import { strFromU8 } from 'fflate';
 import type { z } from 'zod';
 import { badRequest } from '../../http/httpErrors.ts';
 import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
-import { isDocumentArchiveEntry } from '../documents/documentArchiveEntries.ts';
+import { isDocumentArchiveEntry } from '../../files/documentArchiveEntries.ts';
 import {
   archiveFiles,
   archiveFormat,

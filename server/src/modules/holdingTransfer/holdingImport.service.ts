@@ -1,5 +1,5 @@
-import { importDocumentFiles, removeDocumentFiles } from '../documents/documentArchive.ts';
-import type { DocumentStore } from '../documents/documentStore.ts';
+import { importDocumentFiles, removeDocumentFiles } from '../documents/documents.service.ts';
+import type { DocumentStore } from '../documents/documents.service.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { forbiddenMessage } from '@headland/domain/permissions';
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
-import { convertGeometries } from '../boundaryImport/convertGeometries.ts';
+import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
@@ -24,10 +24,9 @@ import {
   isAgronomistType,
   mayOpen,
   permissionsOn,
-  type HoldingsCaller,
-} from '../holdings/holdingCaller.ts';
-import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.queries.ts';
-import { presentHoldingDetails } from '../holdings/holdings.presenters.ts';
+} from '../holdings/holdings.service.ts';
+import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.service.ts';
+import { presentHoldingDetails } from '../holdings/holdings.service.ts';
 import type { HoldingsDeps } from '../holdings/holdingSave.service.ts';
 import type { HoldingArchive } from './holdingArchive.schema.ts';
 import { damaged } from './holdingArchiveReader.ts';
@@ -41,12 +40,13 @@ import {
   insertLayers,
   selectSameAccountHoldings,
 } from './holdingTransfer.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** Largest upload accepted; a holding with thousands of fields exports to a few megabytes. */
 export const maxArchiveBytes = 100 * 1024 * 1024;
 
 /** Refuses an archive that names reference data this installation lacks, or a business the caller cannot use. */
-async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingArchive): Promise<void> {
+async function checkReferences(db: Db, caller: Caller<'account'>, archive: HoldingArchive): Promise<void> {
   const { holding, croppings } = archive;
   const single = async (
     table: 'towns' | 'regions' | 'businesses' | 'weather_stations',
@@ -198,7 +198,7 @@ async function importLayers(
 /** Holdings the caller belongs to whose account number is the archive's, ignoring case and spaces. */
 async function sameAccountHoldings(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   accountNumber: string | null,
 ): Promise<{ HoldingId: number; TradingName: string }[]> {
   const wanted = accountNumber?.trim() ?? '';
@@ -218,7 +218,7 @@ const tradingNameMaxLength = 200;
  */
 async function distinctTradingName(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   name: string,
   accountNumber: string | null,
 ): Promise<string> {
@@ -241,7 +241,7 @@ async function distinctTradingName(
  */
 export async function previewHoldingImport(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
 ): Promise<HoldingImportPreview> {
   assertMayCreateHoldings(caller);
@@ -259,7 +259,7 @@ export async function previewHoldingImport(
 }
 
 /** The holding an import replaces, locked, after checking that the caller may change it. */
-async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number): Promise<void> {
+async function replaceTarget(tx: Db, caller: Caller<'account'>, holdingId: number): Promise<void> {
   assertWritableSession(caller);
   const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
   if (!record || !mayOpen(caller, record)) throw notFound('The holding to replace does not exist.');
@@ -278,7 +278,7 @@ async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number):
  */
 export async function importHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
   documentStore?: DocumentStore,
   replaceHoldingId?: number,

@@ -15,7 +15,7 @@ import { PhosphateMethod, SoilUnit } from '@headland/domain/layers/soil';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { LayerImportFileError, type ImportCell, type ImportTable } from './layerImportFile.ts';
 import { previewLayerFileOffThread, readLayerFileOffThread } from '../../workers/parseJobs.ts';
@@ -34,7 +34,7 @@ export type { ImportSubject } from './csvBounds.ts';
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
 export async function previewImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   subject: ImportSubject,
   fileName: string,
   bytes: Uint8Array,
@@ -82,7 +82,7 @@ const running = new Map<number, number>();
 
 export async function commitImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   importId: string,
   body: ImportCommitRequest,
 ): Promise<ImportTask> {
@@ -122,7 +122,7 @@ export async function commitImport(
   return readTask(db, caller, taskId);
 }
 
-export async function readTask(db: Db, caller: FieldsCaller, taskId: number): Promise<ImportTask> {
+export async function readTask(db: Db, caller: Caller, taskId: number): Promise<ImportTask> {
   const [row] = await sqlRows<{
     id: number;
     status: ImportTask['Status'];
@@ -307,7 +307,7 @@ const unitNames: Record<string, string> = {
 
 async function insertLayer(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   values: {
     typeId: number;
     subtypeId?: number;
@@ -469,7 +469,7 @@ async function loadUpload(
  * Runs an import: reads the kept file, places each row in its field, and writes every layer in one
  * transaction (nothing is kept of a failed import). Progress: 10 read, 30 placed, up to 95 written, 100 done.
  */
-export async function runImport(db: Db, caller: FieldsCaller, taskId: number): Promise<void> {
+export async function runImport(db: Db, caller: Caller, taskId: number): Promise<void> {
   const stopHeartbeat = importHeartbeat(db, taskId);
   try {
     await setProgress(db, taskId, 5);

@@ -31,11 +31,11 @@ import {
   mergeRetryBufferMetres,
   minZonePartSquareMetres,
 } from '@headland/domain/layers/zoneRules';
-import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound, type FieldError } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import {
   deleteZones,
@@ -61,11 +61,6 @@ import {
   type ZoneRow,
 } from './layers.queries.ts';
 
-/** Who calls, for the layers area: the fields caller and the user's role (admin-level checks). */
-export interface LayersCaller extends FieldsCaller {
-  role: Role;
-}
-
 /** A 400 with one field at fault, carrying a code the translations turn into words (en.layersServer.json). */
 export function layerProblem(
   code: string,
@@ -81,7 +76,7 @@ const layerNotFound = 'This layer does not exist or is not shared with you.';
 const zoneNotFound = 'This zone does not exist in the layer.';
 
 /** The layer of a path must be the session's holding: a layer is read and changed from its holding only. */
-function checkHolding(caller: FieldsCaller, holdingId: number): void {
+function checkHolding(caller: Caller, holdingId: number): void {
   if (holdingId !== caller.holdingId) throw forbidden('These layers belong to another holding.');
 }
 
@@ -165,7 +160,7 @@ export function numericGeometry(coordinates: unknown): number[][][][] {
 
 export async function listLayers(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<DataLayer[]> {
@@ -173,7 +168,7 @@ export async function listLayers(
   return (await selectLayers(db, caller.access, yearId)).map(presentLayer);
 }
 
-async function requireLayer(db: Db, caller: FieldsCaller, id: number, lock = false): Promise<LayerRow> {
+async function requireLayer(db: Db, caller: Caller, id: number, lock = false): Promise<LayerRow> {
   const row = await selectLayer(db, caller.access, id, lock);
   if (!row) throw notFound(layerNotFound);
   return row;
@@ -181,7 +176,7 @@ async function requireLayer(db: Db, caller: FieldsCaller, id: number, lock = fal
 
 export async function loadZones(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   id: number,
   query: GeometryQuery,
 ): Promise<{ layer: DataLayer; zones: LayerZone[]; geometries: number[][][][][] | null }> {
@@ -193,7 +188,7 @@ export async function loadZones(
   return { layer: presentLayer(layer), zones, geometries };
 }
 
-export async function loadPoints(db: Db, caller: FieldsCaller, id: number, query: GeometryQuery) {
+export async function loadPoints(db: Db, caller: Caller, id: number, query: GeometryQuery) {
   await requireLayer(db, caller, id);
   const rows = await selectPoints(db, id, query.geometryFormat, query.srid);
   return {
@@ -280,7 +275,7 @@ async function prepareLine(db: Db, field: string, geometry: GeometryInput): Prom
 /** A zone's picture must be a document of the caller's holding: refused by name otherwise, never a 500. */
 async function checkDocuments(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   ids: readonly (number | null | undefined)[],
 ): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -294,14 +289,14 @@ async function checkDocuments(
     throw layerProblem('unknownDocument', 'DocumentId', 'This picture is not in the holding’s library.');
 }
 
-function checkTypeWrite(caller: LayersCaller, typeId: number): void {
+function checkTypeWrite(caller: Caller, typeId: number): void {
   if (typeId === LayerTypeId.TerraMapVariant && !isAdminOrHigher(caller.role))
     throw forbidden('Only administrators may edit layer variants.');
 }
 
 async function recordLayerEvent(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   action: (typeof EventAction)[keyof typeof EventAction],
   layer: Pick<LayerRow, 'id' | 'name' | 'croppingId' | 'fieldId' | 'yearId'>,
 ): Promise<void> {
@@ -322,7 +317,7 @@ async function recordLayerEvent(
 /** Checks a new layer's scope: its field and cropping belong to the holding and are visible to the caller. */
 async function checkScope(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   scope: number,
   fieldId: number | null,
   croppingId: number | null,
@@ -342,11 +337,7 @@ async function checkScope(
   return { fieldId, croppingId: null, cropId: null };
 }
 
-export async function createLayer(
-  db: Db,
-  caller: LayersCaller,
-  body: CreateLayerRequest,
-): Promise<DataLayer> {
+export async function createLayer(db: Db, caller: Caller, body: CreateLayerRequest): Promise<DataLayer> {
   checkHolding(caller, body.HoldingId);
   checkTypeWrite(caller, body.TypeId);
   const scope = await checkScope(
@@ -423,7 +414,7 @@ export async function createLayer(
 
 export async function editLayer(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   id: number,
   body: EditLayerRequest,
 ): Promise<DataLayer> {
@@ -448,7 +439,7 @@ export async function editLayer(
   return presentLayer((await selectLayer(db, caller.access, id))!);
 }
 
-export async function deleteLayer(db: Db, caller: LayersCaller, id: number): Promise<number> {
+export async function deleteLayer(db: Db, caller: Caller, id: number): Promise<number> {
   await db.transaction(async (tx) => {
     const layer = await requireLayer(tx, caller, id, true);
     checkTypeWrite(caller, layer.typeId);
@@ -510,7 +501,7 @@ async function zoneRow(tx: Db, layerId: number, zoneId: number): Promise<ZoneRow
 /** Runs one zone operation on a locked layer and answers what it changed. */
 async function zoneOperation(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   format: 'wkt' | 'wkb',
   operate: (tx: Db, layer: LayerRow, changes: ZoneChanges) => Promise<void>,
@@ -596,7 +587,7 @@ function toProductUnit(rate: number, from: number, to: number): number {
 
 export function addZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: AddZoneRequest,
   format: 'wkt' | 'wkb',
@@ -631,7 +622,7 @@ export function addZone(
 
 export async function cutZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { Geometry?: GeometryInput; RegularShape?: RegularShape },
   format: 'wkt' | 'wkb',
@@ -644,7 +635,7 @@ export async function cutZones(
 
 export async function editZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number,
   body: EditZoneRequest,
@@ -670,13 +661,7 @@ export async function editZone(
   });
 }
 
-export function deleteZone(
-  db: Db,
-  caller: LayersCaller,
-  layerId: number,
-  zoneId: number,
-  format: 'wkt' | 'wkb',
-) {
+export function deleteZone(db: Db, caller: Caller, layerId: number, zoneId: number, format: 'wkt' | 'wkb') {
   return zoneOperation(db, caller, layerId, format, async (tx, _layer, changes) => {
     await zoneRow(tx, layerId, zoneId);
     await deleteZones(tx, [zoneId]);
@@ -687,7 +672,7 @@ export function deleteZone(
 /** §4 split: the zone cut by the line; parts invalid or under 0.1 m² are dropped; the largest keeps the zone. */
 export async function splitZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneId: number; Line: GeometryInput },
   format: 'wkt' | 'wkb',
@@ -718,7 +703,7 @@ export async function splitZone(
  */
 export async function mergeZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneIds: number[] },
   format: 'wkt' | 'wkb',
@@ -748,7 +733,7 @@ export async function mergeZones(
  */
 export async function restoreZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: RestoreZonesRequest,
   format: 'wkt' | 'wkb',
@@ -841,7 +826,7 @@ export async function restoreZones(
  */
 export function resetZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number | null,
   format: 'wkt' | 'wkb',
@@ -888,7 +873,7 @@ const soilTypeOfNutrient: Record<RequirementNutrient, number> = {
  */
 export async function createRequirement(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: RequirementRequest,
 ): Promise<DataLayer> {
   const soil = await requireLayer(db, caller, body.SoilLayerId);
@@ -988,7 +973,7 @@ async function soilZonesOrCells(
  */
 export async function createApplication(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: ApplicationRequest,
 ): Promise<DataLayer> {
   const requirement = await requireLayer(db, caller, body.RequirementLayerId);
@@ -1071,7 +1056,7 @@ export async function createApplication(
 /** Product totals of a crop year's application layers visible to the caller: per field (layer) and per plan. */
 export async function productTotals(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<TotalsResponse> {

@@ -1,5 +1,5 @@
-// Kept apart from documentArchive.ts so that reading a holding export (in a parsing worker) does not load the
-// image library.
+// Which entries of a holding export belong to the document library: read by the documents module and by
+// the holding import's archive reader, which runs in a parsing worker and must not load the image library.
 
 /**
  * The document library in a holding export: `documents.json` lists the documents, and each original file is
