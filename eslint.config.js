@@ -65,6 +65,26 @@ const servicesStillHoldingSql = [
   'server/src/modules/user/user.service.ts',
 ];
 
+// The web's layers (docs/ARCHITECTURE.md): the shell reads modules only through their registry, and the map
+// library imports nothing above it. Tested in web/src/modules/moduleBoundaries.test.ts.
+const shellBoundary = {
+  patterns: [
+    {
+      regex: '^(\\.\\./)+modules/(?!moduleRegistry(\\.ts)?$)',
+      message:
+        'The shell reads modules only through modules/moduleRegistry.ts: add to the module entry instead.',
+    },
+  ],
+};
+const mapBoundary = {
+  patterns: [
+    {
+      regex: '^(\\.\\./)+(modules|shell)(/|$)',
+      message: 'web/src/map/ imports nothing above it: pass what it needs through its options.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,5 +138,13 @@ export default tseslint.config(
       ],
     },
   },
-  // The web shell's boundary (the shell imports only modules/moduleRegistry) goes here, after the server's.
+  // Web boundaries: the shell imports only modules/moduleRegistry; the map library neither modules nor shell.
+  {
+    files: ['web/src/shell/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', shellBoundary] },
+  },
+  {
+    files: ['web/src/map/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', mapBoundary] },
+  },
 );

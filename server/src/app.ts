@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
 import { webPageSender } from './http/webPage.ts';
+import { refuseFrameworkError } from './http/errorHandler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { defaultBodyLimit } from './http/requestLimits.ts';
 import { access } from './plugins/access.ts';
@@ -39,6 +40,8 @@ export async function buildApp(
     routerOptions: { maxParamLength: 2048 },
     // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
     trustProxy: deps.config.trustProxy ?? false,
+    // A path Fastify cannot decode is refused in the shape and language of every other refusal.
+    frameworkErrors: refuseFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);

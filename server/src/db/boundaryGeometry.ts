@@ -1,3 +1,4 @@
+import type { OwnRefusalCode } from '@headland/domain/api/refusalCodes';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boundaryInputSchema,
@@ -20,8 +21,6 @@ export interface StoredBoundary {
   /** Hectares, rounded to 4 decimals as stored. */
   areaHa: number;
 }
-
-export const invalidBoundaryMessage = 'The boundary is not a valid polygon.';
 
 /** Coordinates a boundary may have in each accepted system; the British grid gets a margin around Great Britain. */
 const sridBounds: Record<Srid, { minX: number; minY: number; maxX: number; maxY: number }> = {
@@ -69,7 +68,7 @@ export async function prepareBoundary(
   srid: Srid,
   field = 'Boundary',
 ): Promise<StoredBoundary> {
-  const fail = (message = invalidBoundaryMessage) => validationFailed([{ Field: field, Message: message }]);
+  const fail = (code: OwnRefusalCode = 'boundaryInvalid') => validationFailed([{ Field: field, Code: code }]);
   // Counted before anything reads the boundary: PostGIS's time grows with the vertices, and on the embedded
   // database it runs on the server's only thread.
   const vertices = countBoundaryVertices(input);
@@ -109,15 +108,10 @@ export async function prepareBoundary(
     throw fail();
   }
   if (!row) throw fail();
-  if (row.srid !== Srid.Wgs84 && row.srid !== Srid.BritishNationalGrid)
-    throw fail('The boundary must be in EPSG:27700 (British National Grid) or EPSG:4326 (WGS 84).');
+  if (row.srid !== Srid.Wgs84 && row.srid !== Srid.BritishNationalGrid) throw fail('boundarySrid');
   if (row.empty || row.ewkb === null || row.area === null) {
     if (row.min_x === null || row.empty) throw fail();
-    throw fail(
-      row.srid === Srid.Wgs84
-        ? 'The boundary coordinates are not longitudes and latitudes (EPSG:4326); send srid 27700 for British National Grid coordinates.'
-        : 'The boundary coordinates are outside the British National Grid (EPSG:27700).',
-    );
+    throw fail(row.srid === Srid.Wgs84 ? 'boundaryNotLonLat' : 'boundaryOutsideGrid');
   }
   if (row.area <= 0) throw fail();
   return { ewkbHex: row.ewkb, areaHa: row.area };

@@ -25,9 +25,11 @@ export function registerStopRefusal(app: FastifyInstance): void {
       state.lastRefused = performance.now();
       throw new HttpError(
         503,
-        'The server is restarting. Try again in a moment.',
+        'serverStopping',
+        {},
         {},
         { 'X-Omnia-Retry': 'Yes', 'Retry-After': '2', Connection: 'close' },
+        'The server is restarting. Try again in a moment.',
       );
     }
     // A live socket stays open for hours: the stop closes it rather than waiting for it.

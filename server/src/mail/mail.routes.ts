@@ -1,3 +1,4 @@
+import { notFound } from '../http/httpErrors.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brands } from '@headland/domain/brands';
 import { latestMail } from './mailOutbox.queries.ts';
@@ -43,7 +44,7 @@ export function registerMail(app: FastifyInstance, options: Partial<MailerOption
   if (transport.kind === 'outbox') {
     app.get('/outbox', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       if (!isLocalRequest(request)) {
-        return reply.status(404).send({ Message: 'No route matches GET /outbox.' });
+        throw notFound('routeNotFound', { method: 'GET', path: '/outbox' });
       }
       const rows = await latestMail(database.db, outboxPageSize);
       return reply

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { HttpError, badRequest } from '../http/httpErrors.ts';
+import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
+import { HttpError } from '../http/httpErrors.ts';
 import { ImportFileError, type ImportedLayer } from '../modules/boundaryImport/importedLayer.ts';
 import type { PictureFacts } from '../modules/documents/pictureFacts.ts';
 import type { HoldingArchive } from '../modules/holdingTransfer/holdingArchive.schema.ts';
@@ -69,16 +70,18 @@ export async function closeParsePool(): Promise<void> {
 const busy = () =>
   new HttpError(
     503,
-    'The server is reading many files at the moment. Try again in a minute.',
+    'uploadReadBusy',
+    {},
     {},
     { 'Retry-After': '5', 'X-Omnia-Retry': 'Yes' },
+    'The server is reading many files at the moment. Try again in a minute.',
   );
 
 function revive(error: CarriedError): Error {
   const { fields } = error;
   switch (error.name) {
     case 'ImportFileError':
-      return new ImportFileError(error.message);
+      return new ImportFileError(fields.code as OwnRefusalCode, fields.params as RefusalParams);
     case 'LayerImportFileError':
       return new LayerImportFileError(
         fields.code as string,
@@ -88,9 +91,11 @@ function revive(error: CarriedError): Error {
     case 'HttpError':
       return new HttpError(
         fields.statusCode as number,
-        error.message,
+        fields.code as string,
+        fields.params as RefusalParams,
         fields.body as Record<string, unknown>,
         fields.headers as Record<string, string>,
+        error.message,
       );
     default:
       return new Error(error.message);
@@ -129,9 +134,10 @@ const unreadable = 'The file could not be read: it needs more memory than one im
 
 /** Reads a boundary file; `bytes` are handed to the worker (see ownBuffer). */
 export function readBoundaryFileOffThread(bytes: Uint8Array): Promise<ImportedLayer> {
-  return run(
-    { kind: 'boundaryFile', bytes },
-    (reason) => new ImportFileError(reason === 'timeout' ? tooSlow : unreadable),
+  return run({ kind: 'boundaryFile', bytes }, (reason) =>
+    reason === 'timeout'
+      ? new HttpError(400, 'uploadReadTooSlow', {}, {}, {}, tooSlow)
+      : new HttpError(400, 'uploadUnreadable', {}, {}, {}, unreadable),
   );
 }
 
@@ -160,7 +166,9 @@ export function previewLayerFileOffThread(
 /** Reads a holding export; `bytes` are handed to the worker (see ownBuffer). */
 export function readHoldingArchiveOffThread(bytes: Uint8Array): Promise<HoldingArchive> {
   return run({ kind: 'holdingArchive', bytes }, (reason) =>
-    badRequest(reason === 'timeout' ? tooSlow : unreadable),
+    reason === 'timeout'
+      ? new HttpError(400, 'uploadReadTooSlow', {}, {}, {}, tooSlow)
+      : new HttpError(400, 'uploadUnreadable', {}, {}, {}, unreadable),
   );
 }
 

@@ -33,14 +33,21 @@ async function handle(job: ParseJob): Promise<unknown> {
 /** The error as data the request thread turns back into the same kind of error. */
 function carry(error: unknown): CarriedError {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ImportFileError) return { name: 'ImportFileError', message, fields: {} };
+  if (error instanceof ImportFileError)
+    return { name: 'ImportFileError', message, fields: { code: error.code, params: error.params } };
   if (error instanceof LayerImportFileError)
     return { name: 'LayerImportFileError', message, fields: { code: error.code, params: error.params } };
   if (error instanceof HttpError)
     return {
       name: 'HttpError',
       message,
-      fields: { statusCode: error.statusCode, body: error.body, headers: error.headers },
+      fields: {
+        statusCode: error.statusCode,
+        code: error.code,
+        params: error.params,
+        body: error.body,
+        headers: error.headers,
+      },
     };
   return { name: 'Error', message, fields: {} };
 }

@@ -20,7 +20,7 @@ const tags = ['fields'];
 
 /** The upload: one file, and optionally the EPSG code to read it in (field `srid`) when the file names none. */
 async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; srid?: number }> {
-  if (!request.isMultipart()) throw badRequest('Send the boundary file as multipart/form-data.');
+  if (!request.isMultipart()) throw badRequest('multipartBoundaryFile');
   let bytes: Uint8Array | undefined;
   let sridText: unknown;
   try {
@@ -32,15 +32,15 @@ async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Arra
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is larger than ${maxBoundaryFileBytes / 1024 / 1024} MB.`);
+      throw new HttpError(413, 'fileTooLarge', { size: maxBoundaryFileBytes / 1024 / 1024 });
     }
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
-  if (!bytes) throw badRequest('No file was sent.');
+  if (!bytes) throw badRequest('noFileSent');
   if (sridText === undefined || sridText === '') return { bytes };
   const srid = epsgCodeSchema.safeParse(sridText);
   if (!srid.success) {
-    throw validationFailed([{ Field: 'srid', Message: 'The coordinate system must be an EPSG code.' }]);
+    throw validationFailed([{ Field: 'srid', Code: 'sridNotEpsg' }]);
   }
   return { bytes, srid: srid.data };
 }

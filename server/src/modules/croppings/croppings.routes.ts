@@ -15,12 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import { holdingCallerOf, type Caller } from '../../auth/caller.ts';
 import { loadCroppingResponses } from './croppingResponses.ts';
-import {
-  createCropping,
-  croppingNotFoundMessage,
-  deleteCropping,
-  updateCropping,
-} from './croppings.service.ts';
+import { createCropping, deleteCropping, updateCropping } from './croppings.service.ts';
 import { answerYearList } from '../../plugins/keptLists.ts';
 import { notModifiedSchema } from '../../http/listRevalidation.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
@@ -38,7 +33,7 @@ async function oneCropping(
   srid: Srid,
 ): Promise<CroppingResponse> {
   const [cropping] = await loadCroppingResponses(db, caller, { croppingIds: [croppingId], srid });
-  if (!cropping) throw notFound(croppingNotFoundMessage);
+  if (!cropping) throw notFound('croppingNotFound');
   return cropping;
 }
 

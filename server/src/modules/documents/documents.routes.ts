@@ -47,7 +47,7 @@ const countedFilesMax = 50;
  * with the spec's messages. A declared body larger than the limit is refused before it is read.
  */
 async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data in the field files.');
+  if (!request.isMultipart()) throw badRequest('multipartFiles');
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > documentMaxTotalBytes + multipartOverheadBytes) {
     throw documentProblem({ code: 'tooLarge', totalMb: megabytesText(declared) });
@@ -70,7 +70,7 @@ async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'files') {
         part.file.resume();
-        throw badRequest('Send the files in the field files.');
+        throw badRequest('filesFieldOnly');
       }
       count += 1;
       if (count > documentMaxFiles || total > documentMaxTotalBytes) {
@@ -93,13 +93,12 @@ async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
     if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500)
       throw error;
     if ((error as { body?: unknown }).body !== undefined) throw error;
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
   if (count > documentMaxFiles) throw documentProblem({ code: 'tooManyFiles', count });
   if (total > documentMaxTotalBytes)
     throw documentProblem({ code: 'tooLarge', totalMb: megabytesText(total) });
-  if (files.length === 0)
-    throw badRequest('No file was sent.', [{ Field: 'files', Message: 'No file was sent.' }]);
+  if (files.length === 0) throw badRequest('noFileSent', {}, [{ Field: 'files' }]);
   return files;
 }
 

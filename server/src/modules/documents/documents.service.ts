@@ -35,12 +35,17 @@ import {
 export function documentProblem(problem: DocumentProblem, field = 'files', fileName?: string): HttpError {
   const message = documentMessageText(problem);
   const { code, ...params } = problem;
-  return new HttpError(400, message, {
-    Errors: [{ Field: field, Message: message }],
-    Code: code,
-    Params: params,
-    ...(fileName === undefined ? {} : { FileName: fileName }),
-  });
+  return new HttpError(
+    400,
+    code,
+    params,
+    {
+      Errors: [{ Field: field, Message: message }],
+      ...(fileName === undefined ? {} : { FileName: fileName }),
+    },
+    {},
+    message,
+  );
 }
 
 /** The store keys of a document's files: the original and, for pictures, a thumbnail per list size. */
@@ -85,10 +90,10 @@ export function presentDocument(row: DocumentRow): ImportDocument {
 
 /** The library's holding in a path must be the session's: a library is read and changed from its holding only. */
 function checkHolding(caller: Caller, holdingId: number): void {
-  if (holdingId !== caller.holdingId) throw forbidden('This document library belongs to another holding.');
+  if (holdingId !== caller.holdingId) throw forbidden('documentsOtherHolding');
 }
 
-const missing = () => notFound('This document does not exist or has been removed.');
+const missing = () => notFound('documentNotFound');
 
 /** `x` of the read call: one crop year, or every year. */
 export async function listDocuments(
@@ -292,10 +297,10 @@ export async function readDocumentImage(
   const thumbnail = params.name.endsWith('-thumbnail');
   const storageName = thumbnail ? params.name.slice(0, -'-thumbnail'.length) : params.name;
   const row = await selectImageFile(db, caller.access, storageName);
-  if (!row || row.ext !== params.ext || (thumbnail && !row.hasThumbnail)) throw notFound('No such image.');
+  if (!row || row.ext !== params.ext || (thumbnail && !row.hasThumbnail)) throw notFound('imageNotFound');
   const keys = documentKeys(row);
   const bytes = await store.get(thumbnail ? keys.thumbnail(size) : keys.original);
-  if (!bytes) throw notFound('No such image.');
+  if (!bytes) throw notFound('imageNotFound');
   return {
     bytes,
     contentType: thumbnail ? 'image/jpeg' : row.contentType,

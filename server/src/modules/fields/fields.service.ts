@@ -28,8 +28,6 @@ import {
   type FieldValues,
 } from './fields.queries.ts';
 
-export const fieldNotFoundMessage = 'The field was not found.';
-
 const area2 = (value: number | null) => (value === null ? null : roundArea(value));
 
 function presentField(
@@ -80,7 +78,7 @@ export async function listFields(
 /** One field with its visible croppings of every year. */
 export async function getField(db: Db, caller: Caller, fieldId: number, srid: Srid): Promise<FieldResponse> {
   const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
-  if (!row) throw notFound(fieldNotFoundMessage);
+  if (!row) throw notFound('fieldNotFound');
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
   const hidden = await selectHiddenCroppingYears(db, caller.access, { fieldId });
   return presentField(row, croppings, hidden.get(fieldId));
@@ -107,7 +105,7 @@ const blankToNull = (text: string | null | undefined) => {
  */
 function checkField(draft: FieldDraft): FieldAreaType {
   const errors: FieldError[] = [];
-  if (!draft.name?.trim()) errors.push({ Field: 'Name', Message: 'Name is required.' });
+  if (!draft.name?.trim()) errors.push({ Field: 'Name', Code: 'fieldNameRequired' });
   const areaType =
     draft.areaType ??
     (draft.boundary
@@ -118,19 +116,16 @@ function checkField(draft: FieldDraft): FieldAreaType {
           ? FieldAreaType.Working
           : undefined);
   if (areaType === undefined) {
-    errors.push({ Field: 'Boundary', Message: 'A field needs a boundary or an area.' });
+    errors.push({ Field: 'Boundary', Code: 'fieldNeedsBoundaryOrArea' });
   } else if (areaType === FieldAreaType.Boundary && !draft.boundary) {
-    errors.push({ Field: 'Boundary', Message: 'A boundary is required when the area type is Boundary.' });
+    errors.push({ Field: 'Boundary', Code: 'boundaryRequiredForType' });
   } else if (areaType === FieldAreaType.Whole && draft.wholeArea === null) {
-    errors.push({ Field: 'WholeArea', Message: 'The whole area is required when the area type is Whole.' });
+    errors.push({ Field: 'WholeArea', Code: 'wholeAreaRequiredForType' });
   } else if (areaType === FieldAreaType.Working && draft.workingArea === null) {
-    errors.push({
-      Field: 'WorkingArea',
-      Message: 'The working area is required when the area type is Working.',
-    });
+    errors.push({ Field: 'WorkingArea', Code: 'workingAreaRequiredForType' });
   }
   if (draft.workingArea !== null && draft.wholeArea !== null && draft.workingArea > draft.wholeArea) {
-    errors.push({ Field: 'WorkingArea', Message: 'The working area cannot be larger than the whole area.' });
+    errors.push({ Field: 'WorkingArea', Code: 'workingAreaAboveWhole' });
   }
   if (errors.length > 0) throw validationFailed(errors);
   return areaType!;
@@ -205,7 +200,7 @@ export async function updateField(
   srid: Srid,
 ): Promise<void> {
   const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
-  if (!current) throw notFound(fieldNotFoundMessage);
+  if (!current) throw notFound('fieldNotFound');
   const newBoundary = await boundaryOf(db, body, srid);
   const keeps = <T>(value: T | undefined, stored: T) => (value === undefined ? stored : value);
   const hasBoundary = newBoundary === undefined ? current.boundary_area !== null : newBoundary !== null;
@@ -225,7 +220,7 @@ export async function updateField(
     await lockHoldingFields(tx, caller.holdingId);
     await lockFields(tx, caller.holdingId, [fieldId]);
     const [locked] = await selectFieldRows(tx, caller.holdingId, { fieldId, srid: null });
-    if (!locked) throw notFound(fieldNotFoundMessage);
+    if (!locked) throw notFound('fieldNotFound');
     await assertCurrentVersion(
       tx,
       `field:${fieldId}`,
@@ -274,9 +269,9 @@ export async function updateField(
  */
 export async function deleteField(db: Db, caller: Caller, fieldId: number): Promise<void> {
   const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
-  if (!current) throw notFound(fieldNotFoundMessage);
+  if (!current) throw notFound('fieldNotFound');
   if ((await countHiddenCroppings(db, caller.access, { fieldId })) > 0) {
-    throw forbidden('This field has croppings you are not authorised to change, so it cannot be deleted.');
+    throw forbidden('fieldHasHiddenCroppings');
   }
   await db.transaction(async (tx) => {
     await deleteFieldRow(tx, fieldId);

@@ -21,8 +21,7 @@ import {
 // Reading a holding export needs no database: it runs in a parsing worker (server/src/workers/), off the
 // request thread, and the import checks the result against the database afterwards.
 
-const notAHoldingExport = 'This file is not a Headland holding export.';
-export const damaged = (detail: string) => badRequest(`The holding export is damaged: ${detail}`);
+export const damaged = (detail: string) => badRequest('exportDamaged', { detail });
 
 type Unzipped = Record<string, Uint8Array>;
 
@@ -34,8 +33,8 @@ function unpack(data: Uint8Array): Unzipped {
       safeUnzip(data, { keep: (name) => wanted.has(name) || isDocumentArchiveEntry(name) }),
     );
   } catch (error) {
-    if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.message);
-    throw badRequest('The file is not a zip archive, or it is damaged.');
+    if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.code, error.params);
+    throw badRequest('exportNotZip');
   }
 }
 
@@ -75,14 +74,14 @@ function duplicate<T>(values: readonly T[]): T | undefined {
  */
 export function readHoldingArchive(data: Uint8Array): HoldingArchive {
   const files = unpack(data);
-  if (!files[archiveFiles.manifest])
-    throw badRequest(`${notAHoldingExport} It has no ${archiveFiles.manifest}.`);
+  if (!files[archiveFiles.manifest]) throw badRequest('exportNoManifest', { file: archiveFiles.manifest });
   const rawManifest = readJson(files, archiveFiles.manifest) as { format?: unknown; formatVersion?: unknown };
-  if (rawManifest?.format !== archiveFormat) throw badRequest(notAHoldingExport);
+  if (rawManifest?.format !== archiveFormat) throw badRequest('notHoldingExport');
   if (rawManifest.formatVersion !== archiveFormatVersion) {
-    throw badRequest(
-      `This holding export uses format version ${String(rawManifest.formatVersion)}; this version of Headland reads version ${archiveFormatVersion}.`,
-    );
+    throw badRequest('exportFormatVersion', {
+      found: String(rawManifest.formatVersion),
+      expected: archiveFormatVersion,
+    });
   }
   const archive: HoldingArchive = {
     manifest: parseFile(files, archiveFiles.manifest, manifestSchema),

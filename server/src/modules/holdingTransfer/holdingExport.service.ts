@@ -52,7 +52,7 @@ export async function exportHolding(
   documentStore?: DocumentStore,
 ): Promise<HoldingExport> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
-  if (!record) throw notFound('This holding does not exist.');
+  if (!record) throw notFound('holdingNotFound');
   const refusal = exportRefusal(caller, record);
   if (refusal !== null) throw forbidden(refusal);
   const exportedAt = new Date();
@@ -66,7 +66,7 @@ export async function exportHolding(
       exportSettings(tx, holdingId, caller.auth.user.id),
       exportLayers(tx, holdingId),
     ]);
-    if (!holding) throw notFound('This holding does not exist.');
+    if (!holding) throw notFound('holdingNotFound');
     const manifest: ArchiveManifest = {
       format: archiveFormat,
       formatVersion: archiveFormatVersion,

@@ -2,7 +2,6 @@ import { importDocumentFiles, removeDocumentFiles } from '../documents/documents
 import type { DocumentStore } from '../documents/documents.service.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
-import { forbiddenMessage } from '@headland/domain/permissions';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
@@ -15,7 +14,7 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {
   actorOf,
@@ -54,19 +53,18 @@ async function checkReferences(db: Db, caller: Caller<'account'>, archive: Holdi
     noun: string,
   ) => {
     if (value !== null && !(await existingIds(db, table, [value])).has(value)) {
-      throw badRequest(`The holding export refers to ${noun} ${value}, which does not exist here.`);
+      throw badRequest('exportRefersToMissing', { noun, value });
     }
   };
-  await single('towns', holding.townId, 'post town');
+  await single('towns', holding.townId, 'postTown');
   await single('regions', holding.regionId, 'region');
   await single('businesses', holding.businessId, 'business');
-  await single('weather_stations', holding.weatherStationId, 'weather station');
+  await single('weather_stations', holding.weatherStationId, 'weatherStation');
   const many = async (table: 'crops' | 'varieties', values: number[], noun: string) => {
     const wanted = [...new Set(values)];
     const found = await existingIds(db, table, wanted);
     const missing = wanted.find((value) => !found.has(value));
-    if (missing !== undefined)
-      throw badRequest(`The holding export refers to ${noun} ${missing}, which does not exist here.`);
+    if (missing !== undefined) throw badRequest('exportRefersToMissing', { noun, value: missing });
   };
   await many(
     'crops',
@@ -85,7 +83,7 @@ async function checkReferences(db: Db, caller: Caller<'account'>, archive: Holdi
     businessId !== caller.auth.user.businessId &&
     !isAdminOrHigher(caller.auth.user.role)
   ) {
-    throw badRequest(`The holding belongs to business ${businessId}, which you cannot assign holdings to.`);
+    throw badRequest('exportBusinessNotAssignable', { businessId });
   }
 }
 
@@ -262,9 +260,9 @@ export async function previewHoldingImport(
 async function replaceTarget(tx: Db, caller: Caller<'account'>, holdingId: number): Promise<void> {
   assertWritableSession(caller);
   const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
-  if (!record || !mayOpen(caller, record)) throw notFound('The holding to replace does not exist.');
+  if (!record || !mayOpen(caller, record)) throw notFound('replaceHoldingMissing');
   if (!permissionsOn(caller, record).holdings.write) {
-    throw forbidden(forbiddenMessage('holdings', 'write'));
+    throw areaForbidden('holdings', 'write');
   }
 }
 

@@ -21,8 +21,7 @@ const tags = ['holdings'];
 async function uploadedArchive(
   request: FastifyRequest,
 ): Promise<{ archive: Uint8Array; replaceHoldingId?: number }> {
-  if (!request.isMultipart())
-    throw badRequest('Send the holding export as multipart/form-data, in the field "file".');
+  if (!request.isMultipart()) throw badRequest('multipartHoldingExport');
   let archive: Uint8Array | null = null;
   let replace: unknown;
   try {
@@ -34,17 +33,15 @@ async function uploadedArchive(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is larger than ${maxArchiveBytes / 1024 / 1024} MB.`);
+      throw new HttpError(413, 'fileTooLarge', { size: maxArchiveBytes / 1024 / 1024 });
     }
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
-  if (!archive) throw badRequest('No file was sent in the field "file".');
+  if (!archive) throw badRequest('noFileInFieldFile');
   if (replace === undefined || replace === '') return { archive };
   const parsed = z.coerce.number().int().positive().max(maxDbId).safeParse(replace);
   if (!parsed.success) {
-    throw validationFailed([
-      { Field: 'replaceHoldingId', Message: 'The holding to replace is not a holding id.' },
-    ]);
+    throw validationFailed([{ Field: 'replaceHoldingId', Code: 'replaceNotHoldingId' }]);
   }
   return { archive, replaceHoldingId: parsed.data };
 }

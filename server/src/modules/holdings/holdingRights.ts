@@ -51,13 +51,13 @@ export function mayChangeHolding(caller: HoldingsCaller, record: HoldingRecord):
  * some croppings (the export holds them all). The export route refuses with this, and the holdings list says
  * `CanExport` from it, so the Export button shows exactly where the export is allowed.
  */
-export function exportRefusal(caller: HoldingsCaller, record: HoldingRecord): string | null {
-  if (!mayOpen(caller, record)) return 'You do not have access to this holding.';
-  if (!permissionsOn(caller, record).exports.enabled)
-    return 'You do not have permission to export this holding.';
-  if (record.cropping_restricted) {
-    return 'A restricted member cannot export the holding: it holds croppings hidden from them.';
-  }
+export function exportRefusal(
+  caller: HoldingsCaller,
+  record: HoldingRecord,
+): 'holdingNoAccess' | 'holdingExportNotAllowed' | 'holdingExportRestricted' | null {
+  if (!mayOpen(caller, record)) return 'holdingNoAccess';
+  if (!permissionsOn(caller, record).exports.enabled) return 'holdingExportNotAllowed';
+  if (record.cropping_restricted) return 'holdingExportRestricted';
   return null;
 }
 
@@ -65,11 +65,9 @@ export function mayExport(caller: HoldingsCaller, record: HoldingRecord): boolea
   return exportRefusal(caller, record) === null;
 }
 
-export const readOnlySessionMessage = 'This session is read-only: holdings cannot be changed from it.';
-
 /** Refuses a change from a read-only session. */
 export function assertWritableSession(caller: HoldingsCaller): void {
-  if (caller.auth.session?.readOnly) throw forbidden(readOnlySessionMessage);
+  if (caller.auth.session?.readOnly) throw forbidden('holdingsReadOnlySession');
 }
 
 /**
@@ -79,7 +77,7 @@ export function assertWritableSession(caller: HoldingsCaller): void {
 export function assertMayCreateHoldings(caller: HoldingsCaller): void {
   assertWritableSession(caller);
   if (!rolePermissions(caller.auth.user.role).holdings.write) {
-    throw forbidden('You do not have permission to create holdings.');
+    throw forbidden('holdingCreateNotAllowed');
   }
 }
 

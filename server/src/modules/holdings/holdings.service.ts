@@ -55,8 +55,8 @@ export async function openableHolding(
   holdingId: number,
 ): Promise<HoldingRecord> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
-  if (!record) throw notFound('This holding does not exist.');
-  if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
+  if (!record) throw notFound('holdingNotFound');
+  if (!mayOpen(caller, record)) throw forbidden('holdingNoAccess');
   return record;
 }
 

@@ -26,9 +26,7 @@ export async function intlRoutes(app: FastifyInstance): Promise<void> {
   const answer = (lang: string): Texts => {
     const found = texts.get(lang as LanguageCode);
     if (!found) {
-      throw notFound(
-        `There are no texts for the language '${lang}'. Languages: ${languageCodes.join(', ')}.`,
-      );
+      throw notFound('languageUnknown', { lang, languages: languageCodes.join(', ') });
     }
     return found;
   };

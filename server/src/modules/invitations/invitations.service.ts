@@ -62,7 +62,7 @@ export async function invitationsOf(db: Db, holdingId: number): Promise<Invitati
 async function assertManager(db: Db, caller: Caller): Promise<void> {
   const holdingRole = await membershipRole(db, caller.holdingId, caller.auth.user.id);
   if (!mayManageHolding(caller.auth.user.role, holdingRole)) {
-    throw forbidden('Only an owner of this holding can manage invitations.');
+    throw forbidden('invitationsOwnersOnly');
   }
 }
 
@@ -88,21 +88,17 @@ export async function sendInvitation(
   await assertManager(deps.db, caller);
   const email = request.email.trim();
   if (!isEmail(email)) {
-    throw badRequest(permissionsMessages.invalidEmail, [
-      { Field: 'email', Message: permissionsMessages.invalidEmail },
-    ]);
+    throw badRequest('emailInvalidPlease', {}, [{ Field: 'email' }]);
   }
   if (await isMemberByEmail(deps.db, caller.holdingId, email)) {
-    throw badRequest(permissionsMessages.alreadyMember, [
-      { Field: 'email', Message: permissionsMessages.alreadyMember },
-    ]);
+    throw badRequest('alreadyMember', {}, [{ Field: 'email' }]);
   }
   const { user } = caller.auth;
   // Only the link carries the secret; the database keeps its hash.
   const secret = newToken();
   await deps.db.transaction(async (tx) => {
     const name = await holdingName(tx, caller.holdingId);
-    if (name === null) throw notFound('This holding does not exist.');
+    if (name === null) throw notFound('holdingNotFound');
     const invitation = await upsertPendingInvitation(tx, {
       holdingId: caller.holdingId,
       email,
@@ -159,7 +155,7 @@ export async function cancelInvitation(
   await assertManager(deps.db, caller);
   await deps.db.transaction(async (tx) => {
     const cancelled = await deletePendingInvitation(tx, caller.holdingId, email.trim());
-    if (!cancelled) throw notFound(permissionsMessages.noPendingInvitation);
+    if (!cancelled) throw notFound('noPendingInvitation');
     await recordEvent(tx, actorOf(caller), {
       action: EventAction.Delete,
       source: Module.Holding,
@@ -191,10 +187,10 @@ export async function publicInvitation(
   invitationId: string,
   secret: string | undefined,
 ): Promise<PublicInvitation> {
-  if (!isInvitationId(invitationId)) throw badRequest(permissionsMessages.invalidInvitation);
+  if (!isInvitationId(invitationId)) throw badRequest('invalidInvitation');
   const row = await invitationById(db, invitationId);
-  if (!row || !secretMatches(row.secret_hash, secret)) throw notFound(permissionsMessages.invitationGone);
-  if (row.accepted_on === null && row.expired) throw notFound(permissionsMessages.invitationExpired);
+  if (!row || !secretMatches(row.secret_hash, secret)) throw notFound('invitationGone');
+  if (row.accepted_on === null && row.expired) throw notFound('invitationExpired');
   return {
     holdingName: row.holding_name,
     email: row.email,

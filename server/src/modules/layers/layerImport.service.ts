@@ -91,10 +91,10 @@ export async function commitImport(
     sql`SELECT id FROM layer_import_uploads
          WHERE id = ${importId} AND holding_id = ${caller.holdingId} AND user_id = ${caller.actor.userId}`,
   );
-  if (!upload) throw notFound('This import has expired or does not exist. Choose the file again.');
+  if (!upload) throw notFound('layerImportExpired');
   const targets = Object.values(body.Mapping);
   if (body.FieldId && !(await fieldOfHolding(db, caller.holdingId, body.FieldId)))
-    throw notFound('This field does not exist.');
+    throw notFound('fieldDoesNotExist');
   const hasPosition =
     (targets.includes('longitude') && targets.includes('latitude')) ||
     (targets.includes('easting') && targets.includes('northing'));
@@ -134,7 +134,7 @@ export async function readTask(db: Db, caller: Caller, taskId: number): Promise<
     sql`SELECT id, status, progress, layer_ids, error FROM layer_import_tasks
          WHERE id = ${taskId} AND holding_id = ${caller.holdingId} AND user_id = ${caller.actor.userId}`,
   );
-  if (!row) throw notFound('This import does not exist.');
+  if (!row) throw notFound('layerImportNotFound');
   return {
     TaskId: row.id,
     Status: row.status,

@@ -77,7 +77,7 @@ const importFileBytes = 64 * 1024 * 1024;
 async function importUpload(
   request: FastifyRequest,
 ): Promise<{ subject: ImportSubject; fileName: string; bytes: Uint8Array }> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field file.');
+  if (!request.isMultipart()) throw badRequest('multipartFile');
   let subject: ImportSubject | null = null;
   let file: { fileName: string; bytes: Uint8Array } | null = null;
   try {
@@ -97,21 +97,19 @@ async function importUpload(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw badRequest('The file is larger than 64 MB.', [
+      throw badRequest('fileTooLarge', { size: 64 }, [
         { Field: 'file', Message: 'The file is larger than 64 MB.', Code: 'tooLarge' },
       ]);
     if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500)
       throw error;
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
   if (!subject)
-    throw badRequest('Say whether the file holds soil or yield data.', [
+    throw badRequest('layerImportKindRequired', {}, [
       { Field: 'kind', Message: 'Choose soil or yield.', Code: 'required' },
     ]);
   if (!file)
-    throw badRequest('No file was sent.', [
-      { Field: 'file', Message: 'No file was sent.', Code: 'required' },
-    ]);
+    throw badRequest('noFileSent', {}, [{ Field: 'file', Message: 'No file was sent.', Code: 'required' }]);
   return { subject, ...file };
 }
 

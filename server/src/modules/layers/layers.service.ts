@@ -69,15 +69,12 @@ export function layerProblem(
   params: Record<string, string | number | boolean> = {},
 ): HttpError {
   const error: FieldError = { Field: field, Message: message, Code: code, Params: params };
-  return new HttpError(400, message, { Errors: [error] });
+  return new HttpError(400, `layers.${code}`, params, { Errors: [error] }, {}, message);
 }
-
-const layerNotFound = 'This layer does not exist or is not shared with you.';
-const zoneNotFound = 'This zone does not exist in the layer.';
 
 /** The layer of a path must be the session's holding: a layer is read and changed from its holding only. */
 function checkHolding(caller: Caller, holdingId: number): void {
-  if (holdingId !== caller.holdingId) throw forbidden('These layers belong to another holding.');
+  if (holdingId !== caller.holdingId) throw forbidden('layersOtherHolding');
 }
 
 export function presentLayer(row: LayerRow): DataLayer {
@@ -170,7 +167,7 @@ export async function listLayers(
 
 async function requireLayer(db: Db, caller: Caller, id: number, lock = false): Promise<LayerRow> {
   const row = await selectLayer(db, caller.access, id, lock);
-  if (!row) throw notFound(layerNotFound);
+  if (!row) throw notFound('layerNotFound');
   return row;
 }
 
@@ -291,7 +288,7 @@ async function checkDocuments(
 
 function checkTypeWrite(caller: Caller, typeId: number): void {
   if (typeId === LayerTypeId.TerraMapVariant && !isAdminOrHigher(caller.role))
-    throw forbidden('Only administrators may edit layer variants.');
+    throw forbidden('layerVariantsAdminOnly');
 }
 
 async function recordLayerEvent(
@@ -327,13 +324,12 @@ async function checkScope(
   if (scope === MapScope.Cropping) {
     if (!croppingId) throw layerProblem('required', 'CroppingId', 'Choose the cropping of the layer.');
     const cropping = await visibleCropping(db, caller.access, croppingId);
-    if (!cropping) throw notFound('This cropping does not exist or is not shared with you.');
+    if (!cropping) throw notFound('croppingNotShared');
     return { fieldId: cropping.fieldId, croppingId, cropId: cropping.cropId };
   }
   if (!fieldId) throw layerProblem('required', 'FieldId', 'Choose the field of the layer.');
-  if (!(await fieldOfHolding(db, caller.holdingId, fieldId))) throw notFound('This field does not exist.');
-  if (await fieldYearHidden(db, caller.access, fieldId, yearId))
-    throw forbidden('This field has croppings of that year that are not shared with you.');
+  if (!(await fieldOfHolding(db, caller.holdingId, fieldId))) throw notFound('fieldDoesNotExist');
+  if (await fieldYearHidden(db, caller.access, fieldId, yearId)) throw forbidden('fieldYearHidden');
   return { fieldId, croppingId: null, cropId: null };
 }
 
@@ -494,7 +490,7 @@ async function zoneCount(tx: Db, layerId: number): Promise<number> {
 
 async function zoneRow(tx: Db, layerId: number, zoneId: number): Promise<ZoneRow> {
   const [row] = await selectZones(tx, layerId, 'wkt', 4326, [zoneId]);
-  if (!row) throw notFound(zoneNotFound);
+  if (!row) throw notFound('zoneNotFound');
   return row;
 }
 
@@ -712,7 +708,7 @@ export async function mergeZones(
   if (ids.length < 2) throw layerProblem('mergeNeedsTwo', 'ZoneIds', 'Select at least two zones to merge.');
   return zoneOperation(db, caller, layerId, format, async (tx, _layer, changes) => {
     const union = await mergeUnion(tx, layerId, ids, mergeRetryBufferMetres);
-    if (union.found !== ids.length) throw notFound(zoneNotFound);
+    if (union.found !== ids.length) throw notFound('zoneNotFound');
     if (!union.allValid)
       throw layerProblem('invalidMerge', 'ZoneIds', 'These zones cannot be merged into one zone.');
     const ewkb = union.parts === 1 ? union.ewkb : union.retryParts === 1 ? union.retryEwkb : null;
@@ -888,7 +884,7 @@ export async function createRequirement(
       },
     );
   const cropping = await visibleCropping(db, caller.access, body.CroppingId);
-  if (!cropping) throw notFound('This cropping does not exist or is not shared with you.');
+  if (!cropping) throw notFound('croppingNotShared');
   if (soil.fieldId !== null && soil.fieldId !== cropping.fieldId)
     throw layerProblem('otherField', 'CroppingId', 'The cropping must be on the soil layer’s field.');
   const unit = nutrient === NutrientType.Lime ? 't/ha' : 'kg/ha';

@@ -8,6 +8,5 @@ export function actorOf(caller: Caller): ChangeActor {
 
 /** Refuses a change from a read-only session. */
 export function assertWritable(caller: Caller): void {
-  if (caller.readOnly)
-    throw forbidden('This session is read-only: users and permissions cannot be changed from it.');
+  if (caller.readOnly) throw forbidden('permissionsReadOnlySession');
 }

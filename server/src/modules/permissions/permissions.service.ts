@@ -108,9 +108,9 @@ function effectivePermissionsOf(
  */
 export async function getPermissions(db: Db, caller: Caller, year?: number): Promise<PermissionsResponse> {
   const yearId = year ?? caller.sessionYearId;
-  if (yearId === null) throw badRequest('Choose a crop year first.');
+  if (yearId === null) throw badRequest('chooseCropYearFirst');
   const holding = await dialogMembers(db, caller.holdingId, yearId);
-  if (holding === null) throw notFound('This holding does not exist.');
+  if (holding === null) throw notFound('holdingNotFound');
   const { features, members } = holding;
   const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
   const [croppings, invites] = canManage
@@ -239,10 +239,10 @@ function planChange(
   const role = resolveRole(member.role);
   if (!canManage) {
     // A member may only make the irreversible switch to restricted member for themselves (§5.2, §6).
-    if (!self) throw forbidden(permissionsMessages.ownersOnly);
+    if (!self) throw forbidden('ownersOnly');
     const wanted = entry.holdingRole ?? currentRole;
     if (entry.delete || (wanted !== currentRole && wanted !== HoldingRole.RestrictedMember)) {
-      throw forbidden(permissionsMessages.ownSwitchOnly);
+      throw forbidden('ownSwitchOnly');
     }
     return {
       member,
@@ -257,8 +257,8 @@ function planChange(
     };
   }
   if (entry.delete) {
-    if (self) throw badRequest(permissionsMessages.removeSelf);
-    if (currentRole === HoldingRole.Owner) throw badRequest(permissionsMessages.removeOwner);
+    if (self) throw badRequest('removeSelf');
+    if (currentRole === HoldingRole.Owner) throw badRequest('removeOwner');
     return {
       member,
       entry,
@@ -323,7 +323,7 @@ export async function savePermissions(
   assertWritable(caller);
   const seen = new Set<number>();
   for (const entry of request.users) {
-    if (seen.has(entry.userId)) throw badRequest(`User #${entry.userId} is listed twice.`);
+    if (seen.has(entry.userId)) throw badRequest('userListedTwice', { userId: entry.userId });
     seen.add(entry.userId);
   }
   const affected = new Set<number>();
@@ -331,7 +331,7 @@ export async function savePermissions(
   await deps.db.transaction(async (tx) => {
     await markChangeAuthor(tx, caller.auth.user.id);
     const features = await holdingFeatures(tx, caller.holdingId);
-    if (features === null) throw notFound('This holding does not exist.');
+    if (features === null) throw notFound('holdingNotFound');
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const byId = new Map(members.map((member) => [member.user_id, member]));
     // A membership changed since the dialog read it: the whole save stops rather than undo that change.
@@ -350,8 +350,8 @@ export async function savePermissions(
     const plans = request.users.map((entry) => {
       const member = byId.get(entry.userId);
       if (!member) {
-        if (!canManage) throw forbidden(permissionsMessages.ownersOnly);
-        throw badRequest(`User #${entry.userId} is not a member of this holding.`);
+        if (!canManage) throw forbidden('ownersOnly');
+        throw badRequest('userNotMember', { userId: entry.userId });
       }
       return planChange(caller, canManage, member, entry, features, ownerPermissions);
     });
@@ -363,7 +363,7 @@ export async function savePermissions(
       if (!plan) return member.holding_role === HoldingRole.Owner;
       return !plan.remove && plan.holdingRole === HoldingRole.Owner;
     });
-    if (ownersLeft.length === 0) throw badRequest(permissionsMessages.lastOwner);
+    if (ownersLeft.length === 0) throw badRequest('lastOwner');
 
     for (const plan of plans) {
       const { member } = plan;
@@ -383,9 +383,7 @@ export async function savePermissions(
         );
         const unknown = croppingEntries.find((entry) => !known.has(entry.croppingId));
         if (unknown) {
-          throw badRequest(
-            `Cropping #${unknown.croppingId} is not a cropping of this holding in ${request.year}.`,
-          );
+          throw badRequest('croppingNotInYear', { croppingId: unknown.croppingId, year: request.year });
         }
       }
       if (!changed(plan) && croppingEntries.length === 0) continue;
@@ -440,10 +438,10 @@ export async function switchToRestrictedMember(deps: PermissionsDeps, caller: Ca
     const features = (await holdingFeatures(tx, caller.holdingId)) ?? {};
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const member = members.find((candidate) => candidate.user_id === userId);
-    if (!member) throw badRequest('You are not a member of this holding.');
+    if (!member) throw badRequest('selfNotMember');
     const owners = members.filter((candidate) => candidate.holding_role === HoldingRole.Owner);
     if (member.holding_role === HoldingRole.Owner && owners.length === 1) {
-      throw badRequest(permissionsMessages.lastOwner);
+      throw badRequest('lastOwner');
     }
     if (member.holding_role !== HoldingRole.RestrictedMember) {
       const after = membersAfter(members, [{ userId, holdingRole: HoldingRole.RestrictedMember }]);

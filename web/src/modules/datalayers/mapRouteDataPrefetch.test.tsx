@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { aField } from '../modules/fields/testing/fieldsFixtures.ts';
-import { renderFieldsScreen } from '../modules/fields/testing/renderFieldsScreen.tsx';
-import { useMapFieldList } from '../modules/datalayers/useMapFieldList.ts';
-import { ApiClient } from './http/apiClient.ts';
-import { useRouteDataPrefetch } from './useRouteDataPrefetch.ts';
+import { ApiClient } from '../../shell/http/apiClient.ts';
+import { useRouteDataPrefetch } from '../../shell/useRouteDataPrefetch.ts';
+import { aField } from '../fields/testing/fieldsFixtures.ts';
+import { renderFieldsScreen } from '../fields/testing/renderFieldsScreen.tsx';
+import { useMapFieldList } from './useMapFieldList.ts';
 
 const fieldList = [aField({ FieldId: 42, Name: 'Long Acre' })];
 
