@@ -14,7 +14,7 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpErrors.ts';
+import { badRequest, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {
   actorOf,
