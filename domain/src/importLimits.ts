@@ -19,3 +19,7 @@ export const maxImportLayerPoints = 2_000_000;
  * boundary is probably already there.
  */
 export const duplicateOverlapShare = 0.5;
+/** Columns of a soil or yield CSV file; real ones have tens. */
+export const maxCsvColumns = 1_000;
+/** Characters of one line of a soil or yield CSV file: a full row of the most columns of 100 characters each. */
+export const maxCsvLineChars = 100_000;

@@ -18,6 +18,7 @@ import { mail } from './plugins/mail.ts';
 import { openApi } from './plugins/openApi.ts';
 import { requestLimits } from './plugins/requestLimits.ts';
 import { securityHeaders } from './plugins/securityHeaders.ts';
+import { stopRefusal } from './plugins/stopRefusal.ts';
 import { webApp } from './plugins/webApp.ts';
 import { registerModules } from './modules/registerModules.ts';
 
@@ -48,6 +49,8 @@ export async function buildApp(
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
 
   await app.register(errorAnswers, { sendWebPage });
+  // Before the other hooks: a request refused because the server is stopping costs nothing else.
+  await app.register(stopRefusal);
   await app.register(accessLog);
   await app.register(securityHeaders);
   // Before any route: every route compiles with its validator.

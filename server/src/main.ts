@@ -7,6 +7,7 @@ import { demoAccountsPresent, demoLogins, seedDemoData, seedReferenceData } from
 import { safeError } from './http/logging.ts';
 import { closeOnSignals } from './http/shutdown.ts';
 import { warmUpGeometry } from './db/warmUpGeometry.ts';
+import { watchInterruptedImports } from './modules/layers/interruptedImports.ts';
 
 // A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
 const fail = (error: unknown) => {
@@ -44,6 +45,10 @@ await database.db.transaction((tx) => seedReferenceData(tx));
 // Demo accounts only where asked for, and only into an empty database.
 const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
 const app = await buildApp({ config, database });
+// Imports the last stop cut off are marked failed, never left "running" for ever.
+const interrupted = await watchInterruptedImports(database.db, !config.databaseUrl);
+if (interrupted)
+  app.log.warn(`${interrupted} data layer imports were cut off by the last stop and are marked failed`);
 // Before the first user: the embedded database's first geometry call would hold every request for seconds.
 await warmUpGeometry(database.db);
 closeOnSignals(app, database);

@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { maxUnpackedBytes, maxZipEntries } from '@headland/domain/importLimits';
+import { readZipDirectory } from './zipDirectory.ts';
 
 const zipRefusalCodes = {
   damaged: 'zipDamaged',
@@ -34,13 +35,15 @@ const sliceBytes = 16 * 1024;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
- * Unpacks a zip while counting what it really unpacks to (sizes in a zip's headers can lie), and stops as soon
+ * Refuses at once a zip whose central directory declares more entries or bytes than allowed. Then unpacks it
+ * while counting what it really unpacks to (sizes in a zip's headers can lie), and stops as soon
  * as it holds more entries or bytes than allowed: a small zip that would unpack to gigabytes is refused after
  * unpacking at most the limit, never held in memory whole. Folders and macOS resource forks are skipped.
  */
 export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map<string, Uint8Array> {
   const maxEntries = options.maxEntries ?? maxZipEntries;
   const maxBytes = options.maxBytes ?? maxUnpackedBytes;
+  refuseDeclared(data, maxEntries, maxBytes);
   const files = new Map<string, Uint8Array>();
   let entries = 0;
   let unpacked = 0;
@@ -89,6 +92,16 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
   if (entries === 0 || unfinished > 0)
     throw new ZipRefused('damaged', 'The zip file is damaged and cannot be opened.');
   return files;
+}
+
+/** A zip whose central directory already declares too much is refused before anything is inflated. */
+function refuseDeclared(data: Uint8Array, maxEntries: number, maxBytes: number): void {
+  const declared = readZipDirectory(data, maxEntries + 1);
+  if (!declared) return;
+  if (declared.entries > maxEntries)
+    throw new ZipRefused('tooManyEntries', `The zip file holds more than ${maxEntries} files.`);
+  if (declared.unpackedBytes > maxBytes)
+    throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`);
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { closeParsePool } from '../workers/parseJobs.ts';
+import { drainRequests } from './stopping.ts';
 
 /**
  * Stops taking requests, lets the ones under way finish (Fastify answers 503 to any that still arrive on an
@@ -13,12 +15,15 @@ export async function closeGracefully(app: FastifyInstance, database: Database):
     await app.close();
   } finally {
     clearInterval(sweep);
+    await closeParsePool();
     await database.close();
   }
 }
 
 /**
- * On SIGTERM or SIGINT, closes gracefully and exits; requests still running after `graceMs` are cut off (exit
+ * On SIGTERM or SIGINT, first answers the requests already taken while refusing new ones with a 503 the client
+ * retries (closing the listening socket at once would reset the connections the kernel had accepted but the
+ * server not yet read), then closes gracefully and exits; requests still running after `graceMs` are cut off (exit
  * code 1) so that a stuck request cannot keep a stopping server alive for ever.
  */
 export function closeOnSignals(app: FastifyInstance, database: Database, graceMs = 25_000): void {
@@ -31,16 +36,18 @@ export function closeOnSignals(app: FastifyInstance, database: Database, graceMs
       app.log.error(`requests still running ${graceMs / 1000} s after ${signal}: stopping anyway`);
       process.exit(1);
     }, graceMs).unref();
-    closeGracefully(app, database).then(
-      () => {
-        app.log.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'stopping failed');
-        process.exit(1);
-      },
-    );
+    drainRequests(app)
+      .then(() => closeGracefully(app, database))
+      .then(
+        () => {
+          app.log.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'stopping failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -1,9 +1,9 @@
 import { zipSync } from 'fflate';
 
-/** A column of the attribute table: text (C) or number (N). */
+/** A column of the attribute table: text (C), number (N) or date (D, given as `YYYYMMDD`, length 8). */
 export interface ShapefileColumn {
   name: string;
-  type: 'C' | 'N';
+  type: 'C' | 'N' | 'D';
   length: number;
   decimals?: number;
 }

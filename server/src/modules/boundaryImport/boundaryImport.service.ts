@@ -22,7 +22,7 @@ import {
   type ImportProperty,
   type PolygonCoordinates,
 } from './importedLayer.ts';
-import { readBoundaryFile } from './readBoundaryFile.ts';
+import { readBoundaryFileOffThread } from '../../workers/parseJobs.ts';
 
 export const noPolygonReason = 'The feature has no polygon.';
 
@@ -31,9 +31,9 @@ export const defaultImportedFieldName = 'Field';
 
 const wgs84Name = 'WGS 84 (EPSG:4326)';
 
-function readLayer(bytes: Uint8Array): ImportedLayer {
+async function readLayer(bytes: Uint8Array): Promise<ImportedLayer> {
   try {
-    return readBoundaryFile(bytes);
+    return await readBoundaryFileOffThread(bytes);
   } catch (error) {
     if (error instanceof ImportFileError) throw badRequest(error.code, error.params);
     throw error;
@@ -83,7 +83,7 @@ export async function previewImport(
   bytes: Uint8Array,
   chosenSrid?: number,
 ): Promise<ImportPreviewResponse> {
-  const layer = readLayer(bytes);
+  const layer = await readLayer(bytes);
   const propertyNames = new Set<string>();
   for (const feature of layer.features)
     for (const name of Object.keys(feature.properties)) propertyNames.add(name);

@@ -13,6 +13,7 @@ import {
   type ImportProperty,
   type LayerCrs,
 } from './importedLayer.ts';
+import { dbfDateText } from '../../files/dbfDate.ts';
 import { polygonsOf, propertiesOf } from './geoJsonReader.ts';
 
 const decoder = new TextDecoder();
@@ -113,7 +114,7 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
   let source: { srid: number | null; name: string } | undefined;
   for (const layer of layers) {
     let shapes: ReturnType<typeof parseShp>;
-    let rows: Record<string, ImportProperty>[];
+    let rows: Record<string, ImportProperty | Date>[];
     const described = layer.prj ? describePrj(layer.prj) : undefined;
     // A system with an EPSG code is converted by PostGIS, whose definitions carry the datum shifts (proj4 reads
     // a .prj's TM75 datum without one, 80 m off); any other system proj4 can read is converted here.
@@ -152,10 +153,13 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
     : { format: 'shapefile', crs: wgs84Crs, source, features };
 }
 
-/** DBF text is padded with spaces to the column's width. */
-function trimmed(row: Record<string, ImportProperty>): Record<string, ImportProperty> {
+/** DBF text is padded with spaces to the column's width; dates become their day's text. */
+function trimmed(row: Record<string, ImportProperty | Date>): Record<string, ImportProperty> {
   return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() : value instanceof Date ? dbfDateText(value) : value,
+    ]),
   );
 }
 

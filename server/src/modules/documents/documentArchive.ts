@@ -13,20 +13,11 @@ import { detectFileContent, makeThumbnails, type Thumbnails } from './documentFi
 import type { DocumentStore } from './documentStore.ts';
 import { insertDocuments, type NewDocumentRow } from './documents.queries.ts';
 import { documentKeys } from './documents.service.ts';
+import { documentIndexFile } from '../../files/documentArchiveEntries.ts';
 
-/**
- * The document library in a holding export: `documents.json` lists the documents, and each original file is
- * `documents/{storageName}.{ext}`. Thumbnails are not carried: the import makes them again from the
- * originals, which it checks by content as an upload is checked.
- */
-export const documentIndexFile = 'documents.json';
-const documentEntry = /^documents\/([0-9a-f]{32})\.(jpg|png|gif|pdf)$/;
+export { documentIndexFile, isDocumentArchiveEntry } from '../../files/documentArchiveEntries.ts';
 
-/** Whether a zip entry belongs to the library part of a holding export. */
-export function isDocumentArchiveEntry(name: string): boolean {
-  return name === documentIndexFile || documentEntry.test(name);
-}
-
+/** What `documents.json` of a holding export may list. */
 const documentIndexSchema = z
   .array(
     z.object({

@@ -15,7 +15,8 @@ import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound } from '../../http/httpErrors.ts';
 import type { Caller } from '../../auth/caller.ts';
-import { detectFileContent, makeThumbnails, readPictureFacts, type Thumbnails } from './documentFiles.ts';
+import { detectFileContent, makeThumbnails, type PictureFacts, type Thumbnails } from './documentFiles.ts';
+import { readPictureFactsOffThread } from '../../workers/parseJobs.ts';
 import type { DocumentStore } from './documentStore.ts';
 import {
   deleteDocumentRow,
@@ -158,14 +159,14 @@ export async function importDocuments(
     if ('problem' in detected) throw documentProblem(detected.problem, 'files', fileName);
     const { content } = detected;
     let thumbnails: Thumbnails | null = null;
-    let facts: Awaited<ReturnType<typeof readPictureFacts>> = { takenAt: null, location: null };
+    let facts: PictureFacts = { takenAt: null, location: null };
     if (content.kind === DocumentKind.Picture) {
       try {
         thumbnails = await makeThumbnails(file.bytes);
       } catch {
         throw documentProblem({ code: 'importError' }, 'files', fileName);
       }
-      facts = await readPictureFacts(file.bytes);
+      facts = await readPictureFactsOffThread(file.bytes);
     }
     prepared.push({
       original: file.bytes,

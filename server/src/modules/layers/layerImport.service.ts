@@ -17,21 +17,19 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import {
-  LayerImportFileError,
-  readLayerImportFile,
-  type ImportCell,
-  type ImportTable,
-} from './layerImportFile.ts';
+import { LayerImportFileError, type ImportCell, type ImportTable } from './layerImportFile.ts';
+import { previewLayerFileOffThread, readLayerFileOffThread } from '../../workers/parseJobs.ts';
+import type { ImportSubject } from './csvBounds.ts';
 import { fieldOfHolding, fieldYearHidden, refreshLayerStats, voronoiCells } from './layers.queries.ts';
 import { layerProblem } from './layers.service.ts';
+import { importHeartbeat } from './interruptedImports.ts';
 
 /** Rows shown in a preview. */
 const previewRows = 10;
 /** Uploads waiting for their commit are kept this long. */
 const uploadHours = 24;
 
-export type ImportSubject = 'soil' | 'yield';
+export type { ImportSubject } from './csvBounds.ts';
 
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
 export async function previewImport(
@@ -41,7 +39,7 @@ export async function previewImport(
   fileName: string,
   bytes: Uint8Array,
 ): Promise<ImportPreviewResponse> {
-  const table = readTable(bytes);
+  const { summary: table, bytes: kept } = await readTable(bytes, subject);
   const id = randomBytes(16).toString('hex');
   const kind =
     subject === 'soil'
@@ -57,22 +55,21 @@ export async function previewImport(
   await db.execute(sql`
     INSERT INTO layer_import_uploads (id, holding_id, user_id, kind, file_name, content)
     VALUES (${id}, ${caller.holdingId}, ${caller.actor.userId}, ${kind}, ${fileName.slice(0, 255)},
-            decode(${Buffer.from(bytes).toString('base64')}, 'base64'))`);
-  const polygons = table.geometries?.some((geometry) => geometry?.type.includes('Polygon')) ?? false;
+            decode(${Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('base64')}, 'base64'))`);
   return {
     ImportId: id,
     Kind: kind,
     Columns: table.columns,
-    Rows: table.rows.slice(0, previewRows),
-    RowCount: table.rows.length,
-    GeometryType: polygons ? 'Polygon' : 'Point',
+    Rows: table.rows,
+    RowCount: table.rowCount,
+    GeometryType: table.polygons ? 'Polygon' : 'Point',
     Mapping: Object.fromEntries(table.columns.map((column) => [column, guessImportTarget(column)])),
   };
 }
 
-function readTable(bytes: Uint8Array): ImportTable {
+async function readTable(bytes: Uint8Array, subject: ImportSubject) {
   try {
-    return readLayerImportFile(bytes);
+    return await previewLayerFileOffThread(bytes, subject, previewRows);
   } catch (error) {
     if (error instanceof LayerImportFileError)
       throw layerProblem(error.code, 'file', error.message, error.params);
@@ -473,13 +470,14 @@ async function loadUpload(
  * transaction (nothing is kept of a failed import). Progress: 10 read, 30 placed, up to 95 written, 100 done.
  */
 export async function runImport(db: Db, caller: Caller, taskId: number): Promise<void> {
+  const stopHeartbeat = importHeartbeat(db, taskId);
   try {
     await setProgress(db, taskId, 5);
     const { kind, bytes, request } = await loadUpload(db, taskId);
-    const table = readLayerImportFile(bytes);
+    const yieldImport = kind === ImportKind.YieldCsv || kind === ImportKind.YieldShapefile;
+    const table = await readLayerFileOffThread(bytes, yieldImport ? 'yield' : 'soil');
     const { features, srid } = featuresOf(table, request.Mapping);
     await setProgress(db, taskId, 10);
-    const yieldImport = kind === ImportKind.YieldCsv || kind === ImportKind.YieldShapefile;
     let kept = features;
     if (yieldImport) {
       const points: YieldPoint[] = features.map((feature) => ({
@@ -609,5 +607,7 @@ export async function runImport(db: Db, caller: Caller, taskId: number): Promise
                      updated_at = now() WHERE id = ${taskId}`,
       )
       .catch(() => undefined);
+  } finally {
+    stopHeartbeat();
   }
 }

@@ -4,7 +4,19 @@
 import Papa from 'papaparse';
 import { parseDbf, parseShp } from 'shpjs';
 import { maxPointsPerLayer } from '@headland/domain/layers/zoneRules';
+import { dbfDateText } from '../../files/dbfDate.ts';
 import { isZip, safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
+import {
+  checkCsvColumns,
+  checkCsvLines,
+  looksBinary,
+  notSubjectFile,
+  tooManyRows,
+  type ImportSubject,
+} from './csvBounds.ts';
+import { LayerImportFileError } from './layerImportFileError.ts';
+
+export { LayerImportFileError } from './layerImportFileError.ts';
 
 export type ImportCell = string | number | null;
 
@@ -18,51 +30,53 @@ export interface ImportTable {
   srid: number;
 }
 
-/** A file the layer import cannot read; its code and message go to the user. */
-export class LayerImportFileError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(message);
-  }
-}
-
-const tooManyRows = (rows: number) =>
-  new LayerImportFileError(
-    'tooManyRows',
-    `The file holds ${rows.toLocaleString('en-GB')} rows; at most ${maxPointsPerLayer.toLocaleString('en-GB')} can be imported at once.`,
-    { rows, max: maxPointsPerLayer },
-  );
-
 function cellOf(value: unknown): ImportCell {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return dbfDateText(value);
   return String(value).trim().slice(0, 200);
 }
 
-function readCsv(bytes: Uint8Array): ImportTable {
+/**
+ * Reads CSV text as a stream of rows after checking its bounds (line length, row count, columns), so that a
+ * file far beyond them is refused before any row is built, and parsing stops at the first row past the limit.
+ */
+function readCsv(bytes: Uint8Array, subject: ImportSubject): ImportTable {
+  if (looksBinary(bytes)) throw notSubjectFile(subject);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     text = new TextDecoder('windows-1252').decode(bytes);
   }
-  const parsed = Papa.parse<Record<string, unknown>>(text, {
+  checkCsvLines(text);
+  const header = Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: 'greedy' });
+  checkCsvColumns(header.data[0]?.length ?? 0);
+  const rows: Record<string, ImportCell>[] = [];
+  let columns: string[] = [];
+  let overflow = false;
+  Papa.parse<Record<string, unknown>>(text, {
     header: true,
     dynamicTyping: true,
     skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().slice(0, 100),
+    transformHeader: (name) => name.trim().slice(0, 100),
+    step: (result, parser) => {
+      if (rows.length === 0) columns = (result.meta.fields ?? []).filter((column) => column !== '');
+      if (rows.length >= maxPointsPerLayer) {
+        overflow = true;
+        parser.abort();
+        return;
+      }
+      const row = result.data;
+      rows.push(Object.fromEntries(columns.map((column) => [column, cellOf(row[column])])));
+    },
   });
-  const columns = (parsed.meta.fields ?? []).filter((column) => column !== '');
+  if (rows.length === 0)
+    columns = (header.data[0] ?? []).map((name) => name.trim().slice(0, 100)).filter(Boolean);
   if (columns.length < 2)
     throw new LayerImportFileError('notCsv', 'The file is not a CSV file with a header row of column names.');
-  if (parsed.data.length > maxPointsPerLayer) throw tooManyRows(parsed.data.length);
-  const rows = parsed.data.map((row) =>
-    Object.fromEntries(columns.map((column) => [column, cellOf(row[column])])),
-  );
+  if (overflow) throw tooManyRows(maxPointsPerLayer + 1);
   return { format: 'csv', columns, rows, geometries: null, srid: 4326 };
 }
 
@@ -98,7 +112,7 @@ function readShapefile(bytes: Uint8Array): ImportTable {
   const cpg = byName.get(`${base}.cpg`);
   const srid = prj ? sridOfPrj(prj) : 4326;
   let shapes: ({ type: string; coordinates: unknown } | null)[];
-  let rows: Record<string, string | number | boolean | null>[];
+  let rows: Record<string, string | number | boolean | Date | null>[];
   try {
     shapes = parseShp(byName.get(shpName)!, prj && srid === null ? prj : undefined);
     rows = parseDbf(dbf, cpg ? new TextDecoder().decode(cpg).trim() : undefined);
@@ -121,8 +135,27 @@ function readShapefile(bytes: Uint8Array): ImportTable {
   };
 }
 
-/** Reads a soil or yield file: a zipped shapefile, or CSV text. */
-export function readLayerImportFile(bytes: Uint8Array): ImportTable {
+/** Reads a soil or yield file: a zipped shapefile, or CSV text; anything else is refused as not such a file. */
+export function readLayerImportFile(bytes: Uint8Array, subject: ImportSubject = 'soil'): ImportTable {
   if (bytes.length === 0) throw new LayerImportFileError('emptyFile', 'The file is empty.');
-  return isZip(bytes) ? readShapefile(bytes) : readCsv(bytes);
+  return isZip(bytes) ? readShapefile(bytes) : readCsv(bytes, subject);
+}
+
+/** What a preview shows of a table: its columns, first rows and size, without sending every row back. */
+export interface ImportTableSummary {
+  format: ImportTable['format'];
+  columns: string[];
+  rows: Record<string, ImportCell>[];
+  rowCount: number;
+  polygons: boolean;
+}
+
+export function summariseTable(table: ImportTable, rows: number): ImportTableSummary {
+  return {
+    format: table.format,
+    columns: table.columns,
+    rows: table.rows.slice(0, rows),
+    rowCount: table.rows.length,
+    polygons: table.geometries?.some((geometry) => geometry?.type.includes('Polygon')) ?? false,
+  };
 }
