@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { holdingDeleteMessages } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { forbiddenMessage } from '@headland/domain/permissions';
-import { holdings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
 import {
@@ -13,7 +11,7 @@ import {
   type HoldingsCaller,
 } from './holdingCaller.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
-import { holdingHasData, holdingRecord } from './holdings.queries.ts';
+import { deleteHoldingRow, holdingHasData, holdingRecord } from './holdings.queries.ts';
 
 /** A refusal the client shows in a message box titled "Unable to delete holding". */
 function deleteRefused(message: string): HttpError {
@@ -41,7 +39,7 @@ export async function deleteHolding(
     if (!permissionsOn(caller, record).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
     if (caller.auth.session?.holdingId === holdingId) throw deleteRefused(holdingDeleteMessages.selected);
     if (await holdingHasData(tx, holdingId)) throw deleteRefused(holdingDeleteMessages.notEmpty);
-    await tx.delete(holdings).where(eq(holdings.id, holdingId));
+    await deleteHoldingRow(tx, holdingId);
     await recordEvent(tx, actorOf(caller, null), {
       action: EventAction.Delete,
       source: Module.Holding,

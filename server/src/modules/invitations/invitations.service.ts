@@ -18,7 +18,7 @@ import { queueMail, type Mailer } from '../mail/mailer.ts';
 import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
 import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
 import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
-import { isoTimestamp } from '../../db/sqlRows.ts';
+import { isoTimestamp } from '../../db/timestamps.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
 import { signupInvitationMail } from './signupInvitationMail.ts';

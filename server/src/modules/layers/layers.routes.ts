@@ -40,26 +40,19 @@ import { routeBodyLimits } from '../../http/requestLimits.ts';
 import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
 import { requireSession } from '../../auth/accessHook.ts';
 import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
+import { createLayer, deleteLayer, editLayer, listLayers, loadPoints, loadZones } from './layers.service.ts';
+import type { LayersCaller } from './layerAccess.ts';
+import { createApplication, createRequirement, productTotals } from './recommendations.service.ts';
 import {
   addZone,
-  createApplication,
-  createLayer,
-  createRequirement,
   cutZones,
-  deleteLayer,
   deleteZone,
-  editLayer,
   editZone,
-  listLayers,
-  loadPoints,
-  loadZones,
   mergeZones,
-  productTotals,
   resetZones,
   restoreZones,
   splitZone,
-  type LayersCaller,
-} from './layers.service.ts';
+} from './zones.service.ts';
 
 /** Reading layers needs map-layers read; every change needs map-layers write (a read-only session only reads). */
 const readAccess = { access: { area: 'mapLayers' as const, level: 'read' as const } };
