@@ -59,7 +59,9 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is read or any input checked: a caller without a valid token learns nothing of
+  // a route's input rules, and no unsigned upload is parsed.
+  app.addHook('onRequest', async (request) => {
     const access: RouteAccess | undefined = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request.headers.authorization);

@@ -7,9 +7,9 @@ import { accessTokens } from '../db/schema.ts';
 import { consumeLoginToken, signInPurposes } from './loginTokens.ts';
 import { waitDescription, type LoginThrottle } from './loginThrottle.ts';
 import { hashPassword, verifyPassword } from './passwordHash.ts';
-import { latestTerms, userByEmail, userById, type UserRow } from '../modules/session/session.queries.ts';
+import { latestTerms, userByEmail, userById, type UserRow } from './users.queries.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { isSignupPending } from '../modules/signup/signup.queries.ts';
+import { isSignupPending } from './users.queries.ts';
 import type { TokenRefusalCode } from '@headland/domain/api/sessionApi';
 
 export type TokenErrorCode =

@@ -8,7 +8,7 @@ import {
   importPreviewResponseSchema,
 } from '@headland/domain/api/fieldsApi';
 import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { commitImport, previewImport } from './boundaryImport.service.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
@@ -67,7 +67,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const upload = await uploadedFile(request);
       return previewImport(db(), caller, upload.bytes, upload.srid);
     },
@@ -81,7 +81,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       schema: { tags, body: importCommitRequestSchema, response: { 201: importCommitResponseSchema } },
     },
     async (request, reply) => {
-      const result = await commitImport(db(), fieldsCallerOf(request), request.body);
+      const result = await commitImport(db(), holdingCallerOf(request), request.body);
       return reply.status(201).send(result);
     },
   );

@@ -10,8 +10,8 @@ import { roundArea, roundTo } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, validationFailed } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { lockHoldingFields, selectFieldNames } from '../fields/fields.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { lockHoldingFields, selectFieldNames } from '../fields/fields.service.ts';
 import {
   insertImportedFields,
   replaceBoundaries,
@@ -86,7 +86,7 @@ async function placeLayer(db: Db, layer: ImportedLayer, chosenSrid: number | und
  */
 export async function previewImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   bytes: Uint8Array,
   chosenSrid?: number,
 ): Promise<ImportPreviewResponse> {
@@ -206,7 +206,7 @@ function replaceTargets(features: readonly CommitFeature[]): number[] {
  */
 export async function commitImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   body: ImportCommitRequest,
 ): Promise<ImportCommitResponse> {
   const targets = replaceTargets(body.Features);
@@ -299,7 +299,7 @@ export async function commitImport(
 
 async function insertFields(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   rows: {
     ord: number;
     name: string;
@@ -317,3 +317,6 @@ async function insertFields(
     return { FieldId: created.id, Name: created.name, BoundaryArea: roundArea(created.boundary_area) };
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { convertGeometries } from './convertGeometries.ts';

@@ -19,10 +19,10 @@ import type { Db } from '../../db/database.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound, validationFailed } from '../../http/httpErrors.ts';
-import { prepareBoundary, type StoredBoundary } from '../fields/boundaryGeometry.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
-import { fullCroppingAccess } from './croppingAccess.ts';
+import { prepareBoundary, type StoredBoundary } from '../../db/boundaryGeometry.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.service.ts';
+import { fullCroppingAccess } from '../../auth/croppingAccess.ts';
 import { croppingProblemError } from './croppingProblemText.ts';
 import { croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
@@ -67,7 +67,7 @@ const areaOfField = (field: FieldRow) =>
  */
 async function loadRuleContext(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   draft: Draft,
   croppingId: number | undefined,
   boundary: StoredBoundary | null | undefined,
@@ -171,7 +171,7 @@ async function boundaryOf(
  */
 export async function createCropping(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   body: CroppingCreate,
   srid: Srid,
 ): Promise<number> {
@@ -209,7 +209,7 @@ export async function createCropping(
  */
 async function takeAreaFrom(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   donorId: number,
   draft: Draft,
   boundary: StoredBoundary | null,
@@ -240,7 +240,7 @@ async function takeAreaFrom(
 
 async function carryPerennialForward(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   start: Draft & { croppingId: number },
   boundary: StoredBoundary | null,
   context: RuleContext,
@@ -283,7 +283,7 @@ async function carryPerennialForward(
   }
 }
 
-async function visibleCropping(db: Db, caller: FieldsCaller, croppingId: number) {
+async function visibleCropping(db: Db, caller: Caller, croppingId: number) {
   const [row] = await selectCroppingRows(db, {
     holdingId: caller.holdingId,
     access: caller.access,
@@ -315,7 +315,7 @@ function storedDraft(row: CroppingRow): Draft {
  */
 export async function updateCropping(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   croppingId: number,
   body: CroppingWrite,
   srid: Srid,
@@ -359,7 +359,7 @@ export async function updateCropping(
   });
 }
 
-export async function deleteCropping(db: Db, caller: FieldsCaller, croppingId: number): Promise<void> {
+export async function deleteCropping(db: Db, caller: Caller, croppingId: number): Promise<void> {
   const row = await visibleCropping(db, caller, croppingId);
   const cropping = croppingFromRow(row);
   await db.transaction(async (tx) => {
@@ -372,3 +372,11 @@ export async function deleteCropping(db: Db, caller: FieldsCaller, croppingId: n
     await deleteCroppingRow(tx, croppingId);
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export {
+  holdingCropManagementOptionsEnabled,
+  selectCroppingRows,
+  keepCroppingsInsideField,
+} from './croppings.queries.ts';
+export { isPerennialCrop, rotationCroppingOf, loadCroppingResponses } from './croppingResponses.ts';

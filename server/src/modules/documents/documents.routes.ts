@@ -16,7 +16,7 @@ import {
 import { megabytesText } from '@headland/domain/documentRules';
 import { documentMaxFiles, documentMaxTotalBytes } from '@headland/domain/limits';
 import { badRequest } from '../../http/httpErrors.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { documentStoreFor, type DocumentStore } from './documentStore.ts';
 import {
   deleteDocument,
@@ -135,7 +135,7 @@ export async function documentsRoutes(
     async (request) => ({
       Documents: await listDocuments(
         db(),
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params.holdingId,
         request.params.x,
       ),
@@ -154,7 +154,9 @@ export async function documentsRoutes(
         response: { 200: documentListResponseSchema },
       },
     },
-    async (request) => ({ Documents: await documentsByIds(db(), fieldsCallerOf(request), request.body.Ids) }),
+    async (request) => ({
+      Documents: await documentsByIds(db(), holdingCallerOf(request), request.body.Ids),
+    }),
   );
 
   api.post(
@@ -170,7 +172,7 @@ export async function documentsRoutes(
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const files = await uploadedFiles(request);
       const documents = await importDocuments(
         db(),
@@ -191,7 +193,7 @@ export async function documentsRoutes(
       schema: { tags, params: documentIdParamsSchema, response: { 200: documentDeletedResponseSchema } },
     },
     async (request) => {
-      await deleteDocument(db(), store, fieldsCallerOf(request), request.params.id, (error) =>
+      await deleteDocument(db(), store, holdingCallerOf(request), request.params.id, (error) =>
         request.log.warn({ err: error }, 'a removed document left a file behind'),
       );
       return { Deleted: true as const };
@@ -204,7 +206,7 @@ export async function documentsRoutes(
       config: manageAccess,
       schema: { tags, body: documentEditRequestSchema, response: { 200: documentSchema } },
     },
-    async (request) => editDocument(db(), fieldsCallerOf(request), request.body),
+    async (request) => editDocument(db(), holdingCallerOf(request), request.body),
   );
 
   api.get(
@@ -223,7 +225,7 @@ export async function documentsRoutes(
       const image = await readDocumentImage(
         db(),
         store,
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params,
         request.query.size,
       );

@@ -14,7 +14,7 @@ import type { DocumentListSize } from '@headland/domain/limits';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { detectFileContent, makeThumbnails, readPictureFacts, type Thumbnails } from './documentFiles.ts';
 import type { DocumentStore } from './documentStore.ts';
 import {
@@ -83,7 +83,7 @@ export function presentDocument(row: DocumentRow): ImportDocument {
 }
 
 /** The library's holding in a path must be the session's: a library is read and changed from its holding only. */
-function checkHolding(caller: FieldsCaller, holdingId: number): void {
+function checkHolding(caller: Caller, holdingId: number): void {
   if (holdingId !== caller.holdingId) throw forbidden('This document library belongs to another holding.');
 }
 
@@ -92,7 +92,7 @@ const missing = () => notFound('This document does not exist or has been removed
 /** `x` of the read call: one crop year, or every year. */
 export async function listDocuments(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   x: number | 'all',
 ): Promise<ImportDocument[]> {
@@ -103,7 +103,7 @@ export async function listDocuments(
 
 export async function documentsByIds(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   ids: readonly number[],
 ): Promise<ImportDocument[]> {
   const rows = await selectDocumentsByIds(db, caller.access, [...new Set(ids)]);
@@ -137,7 +137,7 @@ function keptFileName(name: string): string {
 export async function importDocuments(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
   files: readonly UploadedFile[],
@@ -222,7 +222,7 @@ export async function importDocuments(
 /** Saves the properties popup: name, description, year and document date (normalised to a UTC instant). */
 export async function editDocument(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   request: DocumentEditRequest,
 ): Promise<ImportDocument> {
   const cropYears = await selectCropYears(db, caller.holdingId);
@@ -252,7 +252,7 @@ export async function editDocument(
 export async function deleteDocument(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   id: number,
   log: (error: unknown) => void,
 ): Promise<void> {
@@ -283,7 +283,7 @@ export interface ImageAnswer {
 export async function readDocumentImage(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   params: { holdingId: number; name: string; ext: string },
   size: DocumentListSize,
 ): Promise<ImageAnswer> {
@@ -301,3 +301,13 @@ export async function readDocumentImage(
     fileName: thumbnail ? `${row.fileName}-${size}.jpg` : row.fileName,
   };
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { documentStoreFor } from './documentStore.ts';
+export type { DocumentStore } from './documentStore.ts';
+export {
+  exportDocumentFiles,
+  importDocumentFiles,
+  isDocumentArchiveEntry,
+  removeDocumentFiles,
+} from './documentArchive.ts';

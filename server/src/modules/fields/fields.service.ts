@@ -8,11 +8,11 @@ import type { Db } from '../../db/database.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
-import { countHiddenCroppings, selectHiddenCroppingYears } from '../croppings/croppingAccess.ts';
-import { keepCroppingsInsideField } from '../croppings/croppings.queries.ts';
-import { loadCroppingResponses } from '../croppings/croppingResponses.ts';
-import { asMultiPolygon, prepareBoundary, type StoredBoundary } from './boundaryGeometry.ts';
-import type { FieldsCaller } from './fieldsCaller.ts';
+import { countHiddenCroppings, selectHiddenCroppingYears } from '../../auth/croppingAccess.ts';
+import { keepCroppingsInsideField } from '../croppings/croppings.service.ts';
+import { loadCroppingResponses } from '../croppings/croppings.service.ts';
+import { asMultiPolygon, prepareBoundary, type StoredBoundary } from '../../db/boundaryGeometry.ts';
+import type { Caller } from '../../auth/caller.ts';
 import {
   deleteFieldRow,
   fieldAuthorSql,
@@ -59,7 +59,7 @@ function presentField(
 /** The holding's fields, each with its visible croppings of `yearId`. */
 export async function listFields(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   yearId: number,
   srid: Srid,
 ): Promise<FieldResponse[]> {
@@ -78,12 +78,7 @@ export async function listFields(
 }
 
 /** One field with its visible croppings of every year. */
-export async function getField(
-  db: Db,
-  caller: FieldsCaller,
-  fieldId: number,
-  srid: Srid,
-): Promise<FieldResponse> {
+export async function getField(db: Db, caller: Caller, fieldId: number, srid: Srid): Promise<FieldResponse> {
   const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
   if (!row) throw notFound(fieldNotFoundMessage);
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
@@ -161,12 +156,7 @@ function eventData(
   return { Name: name, Field: name, Area: area, YearId: yearId };
 }
 
-export async function createField(
-  db: Db,
-  caller: FieldsCaller,
-  body: FieldWrite,
-  srid: Srid,
-): Promise<number> {
+export async function createField(db: Db, caller: Caller, body: FieldWrite, srid: Srid): Promise<number> {
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
   const draft: FieldDraft = {
     name: body.Name,
@@ -209,7 +199,7 @@ export async function createField(
 
 export async function updateField(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   fieldId: number,
   body: FieldWrite,
   srid: Srid,
@@ -276,7 +266,7 @@ export async function updateField(
  * Deletes a field with its croppings. A restricted member may not delete a field holding croppings hidden from
  * them: that would destroy work they cannot see.
  */
-export async function deleteField(db: Db, caller: FieldsCaller, fieldId: number): Promise<void> {
+export async function deleteField(db: Db, caller: Caller, fieldId: number): Promise<void> {
   const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
   if (!current) throw notFound(fieldNotFoundMessage);
   if ((await countHiddenCroppings(db, caller.access, { fieldId })) > 0) {
@@ -302,3 +292,13 @@ export async function deleteField(db: Db, caller: FieldsCaller, fieldId: number)
     });
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export {
+  lockHoldingFields,
+  selectFieldNames,
+  selectFieldRows,
+  selectHoldingYears,
+  lockFields,
+} from './fields.queries.ts';
+export type { FieldRow } from './fields.queries.ts';

@@ -3,10 +3,10 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
-import { actorOf, exportRefusal, type HoldingsCaller } from '../holdings/holdingCaller.ts';
-import { holdingRecord } from '../holdings/holdings.queries.ts';
-import { exportDocumentFiles } from '../documents/documentArchive.ts';
-import type { DocumentStore } from '../documents/documentStore.ts';
+import { actorOf, exportRefusal } from '../holdings/holdings.service.ts';
+import { holdingRecord } from '../holdings/holdings.service.ts';
+import { exportDocumentFiles } from '../documents/documents.service.ts';
+import type { DocumentStore } from '../documents/documents.service.ts';
 import {
   archiveFiles,
   archiveFormat,
@@ -22,6 +22,7 @@ import {
   exportSettings,
   exportWeather,
 } from './holdingTransfer.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 export interface HoldingExport {
   fileName: string;
@@ -46,7 +47,7 @@ function exportFileName(tradingName: string, exportedAt: Date): string {
  */
 export async function exportHolding(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
   documentStore?: DocumentStore,
 ): Promise<HoldingExport> {

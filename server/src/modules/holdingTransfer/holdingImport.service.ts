@@ -3,8 +3,8 @@ import {
   importDocumentFiles,
   isDocumentArchiveEntry,
   removeDocumentFiles,
-} from '../documents/documentArchive.ts';
-import type { DocumentStore } from '../documents/documentStore.ts';
+} from '../documents/documents.service.ts';
+import type { DocumentStore } from '../documents/documents.service.ts';
 import type { z } from 'zod';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { forbiddenMessage } from '@headland/domain/permissions';
@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
-import { convertGeometries } from '../boundaryImport/convertGeometries.ts';
+import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
@@ -22,10 +22,9 @@ import {
   isAgronomistType,
   mayOpen,
   permissionsOn,
-  type HoldingsCaller,
-} from '../holdings/holdingCaller.ts';
-import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.queries.ts';
-import { presentHoldingDetails } from '../holdings/holdings.presenters.ts';
+} from '../holdings/holdings.service.ts';
+import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.service.ts';
+import { presentHoldingDetails } from '../holdings/holdings.service.ts';
 import type { HoldingsDeps } from '../holdings/holdingSave.service.ts';
 import {
   documentIdsByStorageName,
@@ -57,6 +56,7 @@ import {
   insertLayers,
   selectSameAccountHoldings,
 } from './holdingTransfer.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** Largest upload accepted; a holding with thousands of fields exports to a few megabytes. */
 export const maxArchiveBytes = 100 * 1024 * 1024;
@@ -218,7 +218,7 @@ function checkLayers(
 }
 
 /** Refuses an archive that names reference data this installation lacks, or a business the caller cannot use. */
-async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingArchive): Promise<void> {
+async function checkReferences(db: Db, caller: Caller<'account'>, archive: HoldingArchive): Promise<void> {
   const { holding, croppings } = archive;
   const single = async (
     table: 'towns' | 'regions' | 'businesses' | 'weather_stations',
@@ -362,7 +362,7 @@ async function importLayers(
 /** Holdings the caller belongs to whose account number is the archive's, ignoring case and spaces. */
 async function sameAccountHoldings(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   accountNumber: string | null,
 ): Promise<{ HoldingId: number; TradingName: string }[]> {
   const wanted = accountNumber?.trim() ?? '';
@@ -382,7 +382,7 @@ const tradingNameMaxLength = 200;
  */
 async function distinctTradingName(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   name: string,
   accountNumber: string | null,
 ): Promise<string> {
@@ -405,7 +405,7 @@ async function distinctTradingName(
  */
 export async function previewHoldingImport(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
 ): Promise<HoldingImportPreview> {
   assertMayCreateHoldings(caller);
@@ -423,7 +423,7 @@ export async function previewHoldingImport(
 }
 
 /** The holding an import replaces, locked, after checking that the caller may change it. */
-async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number): Promise<void> {
+async function replaceTarget(tx: Db, caller: Caller<'account'>, holdingId: number): Promise<void> {
   assertWritableSession(caller);
   const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
   if (!record || !mayOpen(caller, record)) throw notFound('The holding to replace does not exist.');
@@ -442,7 +442,7 @@ async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number):
  */
 export async function importHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
   documentStore?: DocumentStore,
   replaceHoldingId?: number,

@@ -9,10 +9,11 @@ import {
 } from '@headland/domain/api/holdingsApi';
 import { maxDbId } from '@headland/domain/inputLimits';
 import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
-import { assertMayCreateHoldings, holdingsCallerOf } from '../holdings/holdingCaller.ts';
-import { documentStoreFor } from '../documents/documentStore.ts';
+import { assertMayCreateHoldings } from '../holdings/holdings.service.ts';
+import { documentStoreFor } from '../documents/documents.service.ts';
 import { exportHolding } from './holdingExport.service.ts';
 import { importHolding, maxArchiveBytes, previewHoldingImport } from './holdingImport.service.ts';
+import { callerOf } from '../../auth/caller.ts';
 
 const tags = ['holdings'];
 
@@ -72,7 +73,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { fileName, zip } = await exportHolding(
         db(),
-        holdingsCallerOf(request),
+        callerOf(request),
         request.params.id,
         documentStoreFor(app.deps.config),
       );
@@ -96,7 +97,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const caller = holdingsCallerOf(request);
+      const caller = callerOf(request);
       // Refuse before reading a possibly large upload.
       assertMayCreateHoldings(caller);
       const upload = await uploadedArchive(request);
@@ -125,7 +126,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const caller = holdingsCallerOf(request);
+      const caller = callerOf(request);
       assertMayCreateHoldings(caller);
       const upload = await uploadedArchive(request);
       return previewHoldingImport(db(), caller, upload.archive);

@@ -25,7 +25,7 @@ import {
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { makePng, multipartBody as documentsBody } from '../documents/documentFixtures.ts';
+import { makePng, multipartBody as documentsBody } from '../../testing/documentFixtures.ts';
 import { archiveFiles } from './holdingArchive.schema.ts';
 import { tableColumns } from './holdingTransfer.queries.ts';
 

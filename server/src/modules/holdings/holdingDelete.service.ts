@@ -3,15 +3,10 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import { forbiddenMessage } from '@headland/domain/permissions';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
-import {
-  actorOf,
-  assertWritableSession,
-  mayOpen,
-  permissionsOn,
-  type HoldingsCaller,
-} from './holdingCaller.ts';
+import { actorOf, assertWritableSession, mayOpen, permissionsOn } from './holdingRights.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
 import { deleteHoldingRow, holdingHasData, holdingRecord } from './holdings.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** A refusal the client shows in a message box titled "Unable to delete holding". */
 function deleteRefused(message: string): HttpError {
@@ -28,7 +23,7 @@ function deleteRefused(message: string): HttpError {
  */
 export async function deleteHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
 ): Promise<void> {
   assertWritableSession(caller);

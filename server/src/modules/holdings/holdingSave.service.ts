@@ -25,8 +25,7 @@ import {
   isAgronomistType,
   mayOpen,
   permissionsOn,
-  type HoldingsCaller,
-} from './holdingCaller.ts';
+} from './holdingRights.ts';
 import {
   addCropYearIfMissing,
   holdingAuthorSql,
@@ -50,6 +49,7 @@ import {
 } from './holdings.queries.ts';
 import { presentHoldingDetails } from './holdings.presenters.ts';
 import { holdingIssueText } from './holdingMessageText.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 export interface HoldingsDeps {
   db: Db;
@@ -115,7 +115,7 @@ const cleanAddress = (text: string | null | undefined) => {
  */
 async function resolveSave(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
   stored: HoldingRecord | null,
 ): Promise<ResolvedSave> {
@@ -306,7 +306,7 @@ async function resolveSave(
 
 /** Only Agronomists and Managers see the Power BI option, so only they may change it. */
 function assertMayChangeReportsFlag(
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
   stored: boolean,
 ): void {
@@ -329,7 +329,7 @@ async function writeWeather(
   await replaceWeather(tx, holdingId, yearId, weather);
 }
 
-async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingDetails> {
+async function presentSaved(db: Db, caller: Caller<'account'>, holdingId: number): Promise<HoldingDetails> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw new Error(`Holding ${holdingId} vanished after saving`);
   return presentHoldingDetails(caller, record);
@@ -341,7 +341,7 @@ async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): 
  */
 export async function createHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
 ): Promise<HoldingDetails> {
   assertMayCreateHoldings(caller);
@@ -379,7 +379,7 @@ export async function createHolding(
  */
 export async function updateHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
 ): Promise<HoldingDetails> {
   const holdingId = input.holding.HoldingId;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { holdings } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { ownerRolesSql } from '../../auth/ownerRolesSql.ts';
-import { croppingRestrictedSql } from '../croppings/croppingAccess.ts';
+import { croppingRestrictedSql } from '../../auth/croppingAccess.ts';
 
 export interface CropYearRow {
   year_id: number;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageCodes, type LanguageCode } from '@headland/domain/languages';
 import { notFound } from '../../http/httpErrors.ts';
-import { readLanguageTexts, textsDir, type Texts } from './languageTexts.ts';
+import { readLanguageTexts, textsDir, type Texts } from '../../http/languageTexts.ts';
 
 const params = z.object({
   lang: z

@@ -14,16 +14,18 @@ import type { InvitationAccessLevel } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
-import { queueMail, type Mailer } from '../mail/mailer.ts';
-import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
-import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
-import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
+import { queueMail, type Mailer } from '../../mail/mailer.ts';
+import { recipientLanguage } from '../../mail/recipientLanguage.queries.ts';
+import { mayManageHolding } from '../../auth/holdingAccess.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { type Caller } from '../../auth/caller.ts';
+import { actorOf, assertWritable } from '../permissions/permissions.service.ts';
 import { isoTimestamp } from '../../db/timestamps.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
 import { signupInvitationMail } from './signupInvitationMail.ts';
 import { createSignupLink } from '../signup/signup.service.ts';
-import { hasSetUpAccount } from '../signup/signup.queries.ts';
+import { hasSetUpAccount } from '../signup/signup.service.ts';
 import {
   deletePendingInvitation,
   holdingName,
@@ -57,7 +59,7 @@ export async function invitationsOf(db: Db, holdingId: number): Promise<Invitati
   return (await listInvitations(db, holdingId)).map(presentInvitation);
 }
 
-async function assertManager(db: Db, caller: PermissionsCaller): Promise<void> {
+async function assertManager(db: Db, caller: Caller): Promise<void> {
   const holdingRole = await membershipRole(db, caller.holdingId, caller.auth.user.id);
   if (!mayManageHolding(caller.auth.user.role, holdingRole)) {
     throw forbidden('Only an owner of this holding can manage invitations.');
@@ -78,7 +80,7 @@ export function isInvitationId(value: string): boolean {
  */
 export async function sendInvitation(
   deps: InvitationsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   request: SendInvitationRequest,
   brandId: BrandId,
 ): Promise<{ invites: Invitation[] }> {
@@ -150,7 +152,7 @@ export async function sendInvitation(
 /** Cancels the pending invitation of an address; an e-mail not yet sent for it is dropped too. */
 export async function cancelInvitation(
   deps: InvitationsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   email: string,
 ): Promise<{ invites: Invitation[] }> {
   assertWritable(caller);

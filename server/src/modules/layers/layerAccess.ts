@@ -1,19 +1,14 @@
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { LayerTypeId } from '@headland/domain/layers/layerTypes';
-import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound, type FieldError } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { documentsOfHolding, selectLayer, type LayerRow } from './layers.queries.ts';
 
 // Who may read and change a layer, the refusals of the layers area, and the event every layer change records;
 // shared by the layers, zones and recommendations services.
-
-/** Who calls, for the layers area: the fields caller and the user's role (admin-level checks). */
-export interface LayersCaller extends FieldsCaller {
-  role: Role;
-}
 
 /** A 400 with one field at fault, carrying a code the translations turn into words (en.layersServer.json). */
 export function layerProblem(
@@ -30,17 +25,12 @@ export const layerNotFound = 'This layer does not exist or is not shared with yo
 export const zoneNotFound = 'This zone does not exist in the layer.';
 
 /** The layer of a path must be the session's holding: a layer is read and changed from its holding only. */
-export function checkHolding(caller: FieldsCaller, holdingId: number): void {
+export function checkHolding(caller: Caller, holdingId: number): void {
   if (holdingId !== caller.holdingId) throw forbidden('These layers belong to another holding.');
 }
 
 /** A layer of the caller's holding visible to the caller; `lock` takes it FOR UPDATE (inside a transaction). */
-export async function requireLayer(
-  db: Db,
-  caller: FieldsCaller,
-  id: number,
-  lock = false,
-): Promise<LayerRow> {
+export async function requireLayer(db: Db, caller: Caller, id: number, lock = false): Promise<LayerRow> {
   const row = await selectLayer(db, caller.access, id, lock);
   if (!row) throw notFound(layerNotFound);
   return row;
@@ -49,7 +39,7 @@ export async function requireLayer(
 /** A zone's picture must be a document of the caller's holding: refused by name otherwise, never a 500. */
 export async function checkDocuments(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   ids: readonly (number | null | undefined)[],
 ): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -59,14 +49,14 @@ export async function checkDocuments(
     throw layerProblem('unknownDocument', 'DocumentId', 'This picture is not in the holding’s library.');
 }
 
-export function checkTypeWrite(caller: LayersCaller, typeId: number): void {
+export function checkTypeWrite(caller: Caller, typeId: number): void {
   if (typeId === LayerTypeId.TerraMapVariant && !isAdminOrHigher(caller.role))
     throw forbidden('Only administrators may edit layer variants.');
 }
 
 export async function recordLayerEvent(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   action: (typeof EventAction)[keyof typeof EventAction],
   layer: Pick<LayerRow, 'id' | 'name' | 'croppingId' | 'fieldId' | 'yearId'>,
 ): Promise<void> {

@@ -11,7 +11,7 @@ import { LayerTypeId, MapScope, YieldSubtype } from '@headland/domain/layers/lay
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { LayerImportFileError, readLayerImportFile, type ImportTable } from './layerImportFile.ts';
 import {
   deleteOldUploads,
@@ -46,7 +46,7 @@ export type ImportSubject = 'soil' | 'yield';
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
 export async function previewImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   subject: ImportSubject,
   fileName: string,
   bytes: Uint8Array,
@@ -97,7 +97,7 @@ const running = new Map<number, number>();
 
 export async function commitImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   importId: string,
   body: ImportCommitRequest,
 ): Promise<ImportTask> {
@@ -132,7 +132,7 @@ export async function commitImport(
   return readTask(db, caller, taskId);
 }
 
-export async function readTask(db: Db, caller: FieldsCaller, taskId: number): Promise<ImportTask> {
+export async function readTask(db: Db, caller: Caller, taskId: number): Promise<ImportTask> {
   const row = await selectTask(db, taskId, caller.holdingId, caller.actor.userId);
   if (!row) throw notFound('This import does not exist.');
   return {
@@ -202,7 +202,7 @@ async function assignPointFields(
 /** A field layer made by an import. */
 function insertImportedLayer(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   values: {
     typeId: number;
     subtypeId?: number;
@@ -264,7 +264,7 @@ async function loadUpload(
  * Runs an import: reads the kept file, places each row in its field, and writes every layer in one
  * transaction (nothing is kept of a failed import). Progress: 10 read, 30 placed, up to 95 written, 100 done.
  */
-export async function runImport(db: Db, caller: FieldsCaller, taskId: number): Promise<void> {
+export async function runImport(db: Db, caller: Caller, taskId: number): Promise<void> {
   try {
     await setProgress(db, taskId, 5);
     const { kind, bytes, request } = await loadUpload(db, taskId);

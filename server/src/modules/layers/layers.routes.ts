@@ -37,11 +37,10 @@ import { layerTypes } from '@headland/domain/layers/layerTypes';
 import { canViewSatelliteClouds, isAdminOrHigher } from '@headland/domain/roles';
 import { badRequest } from '../../http/httpErrors.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { requireSession } from '../../auth/accessHook.ts';
 import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
 import { createLayer, deleteLayer, editLayer, listLayers, loadPoints, loadZones } from './layers.service.ts';
-import type { LayersCaller } from './layerAccess.ts';
 import { createApplication, createRequirement, productTotals } from './recommendations.service.ts';
 import {
   addZone,
@@ -58,10 +57,6 @@ import {
 const readAccess = { access: { area: 'mapLayers' as const, level: 'read' as const } };
 const writeAccess = { access: { area: 'mapLayers' as const, level: 'write' as const } };
 const tags = ['layers'];
-
-function layersCallerOf(request: FastifyRequest): LayersCaller {
-  return { ...fieldsCallerOf(request), role: requireSession(request).auth.user.role };
-}
 
 /** A binary1 answer: the numeric geometries, then the JSON payload. */
 function sendBinary1(reply: FastifyReply, geometries: number[][][][][], payload: unknown) {
@@ -162,7 +157,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       Layers: await listLayers(
         db(),
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params.holdingId,
         request.params.yearId,
       ),
@@ -181,7 +176,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      productTotals(db(), fieldsCallerOf(request), request.params.holdingId, request.params.yearId),
+      productTotals(db(), holdingCallerOf(request), request.params.holdingId, request.params.yearId),
   );
 
   api.post(
@@ -192,7 +187,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, body: createLayerRequestSchema, response: { 201: dataLayerSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createLayer(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createLayer(db(), holdingCallerOf(request), request.body)),
   );
 
   api.put(
@@ -206,7 +201,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataLayerSchema },
       },
     },
-    async (request) => editLayer(db(), layersCallerOf(request), request.params.id, request.body),
+    async (request) => editLayer(db(), holdingCallerOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -215,7 +210,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       config: writeAccess,
       schema: { tags, params: layerIdParamsSchema, response: { 200: deletedResponseSchema } },
     },
-    async (request) => ({ Deleted: await deleteLayer(db(), layersCallerOf(request), request.params.id) }),
+    async (request) => ({ Deleted: await deleteLayer(db(), holdingCallerOf(request), request.params.id) }),
   );
 
   api.get(
@@ -231,7 +226,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await loadZones(db(), fieldsCallerOf(request), request.params.id, request.query);
+      const result = await loadZones(db(), holdingCallerOf(request), request.params.id, request.query);
       const payload = { Layer: result.layer, Zones: result.zones };
       if (result.geometries) return sendBinary1(reply, result.geometries, payload);
       return payload;
@@ -251,7 +246,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await loadPoints(db(), fieldsCallerOf(request), request.params.id, request.query);
+      const result = await loadPoints(db(), holdingCallerOf(request), request.params.id, request.query);
       const payload = { LayerId: request.params.id, Points: result.points };
       if (result.geometries) return sendBinary1(reply, result.geometries, payload);
       return payload;
@@ -277,7 +272,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      addZone(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      addZone(db(), holdingCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
   );
 
   api.post(
@@ -298,7 +293,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       restoreZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.body,
         request.query.geometryFormat,
@@ -319,7 +314,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      cutZones(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      cutZones(db(), holdingCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
   );
 
   api.post(
@@ -336,7 +331,13 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      splitZone(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      splitZone(
+        db(),
+        holdingCallerOf(request),
+        request.params.id,
+        request.body,
+        request.query.geometryFormat,
+      ),
   );
 
   api.post(
@@ -355,7 +356,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       mergeZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.body,
         request.query.geometryFormat,
@@ -376,7 +377,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      resetZones(db(), layersCallerOf(request), request.params.id, null, request.query.geometryFormat),
+      resetZones(db(), holdingCallerOf(request), request.params.id, null, request.query.geometryFormat),
   );
 
   api.put(
@@ -396,7 +397,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       editZone(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.body,
@@ -418,7 +419,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       deleteZone(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.query.geometryFormat,
@@ -439,7 +440,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       resetZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.query.geometryFormat,
@@ -458,7 +459,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createRequirement(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createRequirement(db(), holdingCallerOf(request), request.body)),
   );
 
   api.post(
@@ -473,7 +474,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createApplication(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createApplication(db(), holdingCallerOf(request), request.body)),
   );
 
   api.post(
@@ -491,7 +492,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const upload = await importUpload(request);
-      return previewImport(db(), fieldsCallerOf(request), upload.subject, upload.fileName, upload.bytes);
+      return previewImport(db(), holdingCallerOf(request), upload.subject, upload.fileName, upload.bytes);
     },
   );
 
@@ -511,7 +512,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       reply
         .status(202)
-        .send(await commitImport(db(), fieldsCallerOf(request), request.params.importId, request.body)),
+        .send(await commitImport(db(), holdingCallerOf(request), request.params.importId, request.body)),
   );
 
   api.get(
@@ -520,6 +521,6 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       config: readAccess,
       schema: { tags, params: importTaskParamsSchema, response: { 200: importTaskSchema } },
     },
-    async (request) => readTask(db(), fieldsCallerOf(request), request.params.taskId),
+    async (request) => readTask(db(), holdingCallerOf(request), request.params.taskId),
   );
 }

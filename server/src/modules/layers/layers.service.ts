@@ -10,7 +10,7 @@ import { layerTypeOf, MapScope } from '@headland/domain/layers/layerTypes';
 import { maxZonesPerLayer } from '@headland/domain/layers/zoneRules';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { preparePolygon } from './geometryInput.ts';
 import {
   checkDocuments,
@@ -19,7 +19,6 @@ import {
   layerProblem,
   recordLayerEvent,
   requireLayer,
-  type LayersCaller,
 } from './layerAccess.ts';
 import { numericGeometry, presentGeometry, presentLayer, presentZone } from './layers.presenters.ts';
 import {
@@ -44,7 +43,7 @@ import { ewkbSql, insertZone } from './zones.queries.ts';
 
 export async function listLayers(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<DataLayer[]> {
@@ -54,7 +53,7 @@ export async function listLayers(
 
 export async function loadZones(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   id: number,
   query: GeometryQuery,
 ): Promise<{ layer: DataLayer; zones: LayerZone[]; geometries: number[][][][][] | null }> {
@@ -66,7 +65,7 @@ export async function loadZones(
   return { layer: presentLayer(layer), zones, geometries };
 }
 
-export async function loadPoints(db: Db, caller: FieldsCaller, id: number, query: GeometryQuery) {
+export async function loadPoints(db: Db, caller: Caller, id: number, query: GeometryQuery) {
   await requireLayer(db, caller, id);
   const rows = await selectPoints(db, id, query.geometryFormat, query.srid);
   return {
@@ -84,7 +83,7 @@ export async function loadPoints(db: Db, caller: FieldsCaller, id: number, query
 /** Checks a new layer's scope: its field and cropping belong to the holding and are visible to the caller. */
 async function checkScope(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   scope: number,
   fieldId: number | null,
   croppingId: number | null,
@@ -104,11 +103,7 @@ async function checkScope(
   return { fieldId, croppingId: null, cropId: null };
 }
 
-export async function createLayer(
-  db: Db,
-  caller: LayersCaller,
-  body: CreateLayerRequest,
-): Promise<DataLayer> {
+export async function createLayer(db: Db, caller: Caller, body: CreateLayerRequest): Promise<DataLayer> {
   checkHolding(caller, body.HoldingId);
   checkTypeWrite(caller, body.TypeId);
   const scope = await checkScope(
@@ -190,7 +185,7 @@ export async function createLayer(
 
 export async function editLayer(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   id: number,
   body: EditLayerRequest,
 ): Promise<DataLayer> {
@@ -213,7 +208,7 @@ export async function editLayer(
   return presentLayer((await selectLayer(db, caller.access, id))!);
 }
 
-export async function deleteLayer(db: Db, caller: LayersCaller, id: number): Promise<number> {
+export async function deleteLayer(db: Db, caller: Caller, id: number): Promise<number> {
   await db.transaction(async (tx) => {
     const layer = await requireLayer(tx, caller, id, true);
     checkTypeWrite(caller, layer.typeId);

@@ -12,14 +12,8 @@ import { nutrientRateFor, productRateFor, zoneRequirement } from '@headland/doma
 import { rateUnitOf, RateUnitId, totalForRate } from '@headland/domain/layers/rateUnits';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import {
-  checkHolding,
-  layerProblem,
-  recordLayerEvent,
-  requireLayer,
-  type LayersCaller,
-} from './layerAccess.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { checkHolding, layerProblem, recordLayerEvent, requireLayer } from './layerAccess.ts';
 import { presentLayer } from './layers.presenters.ts';
 import {
   insertLayer,
@@ -49,7 +43,7 @@ const soilTypeOfNutrient: Record<RequirementNutrient, number> = {
  */
 export async function createRequirement(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: RequirementRequest,
 ): Promise<DataLayer> {
   const soil = await requireLayer(db, caller, body.SoilLayerId);
@@ -145,7 +139,7 @@ async function soilZonesOrCells(
  */
 export async function createApplication(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: ApplicationRequest,
 ): Promise<DataLayer> {
   const requirement = await requireLayer(db, caller, body.RequirementLayerId);
@@ -225,7 +219,7 @@ export async function createApplication(
 /** Product totals of a crop year's application layers visible to the caller: per field (layer) and per plan. */
 export async function productTotals(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<TotalsResponse> {

@@ -16,6 +16,7 @@ import {
   minZonePartSquareMetres,
 } from '@headland/domain/layers/zoneRules';
 import type { Db } from '../../db/database.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import { prepareLine, preparePolygon } from './geometryInput.ts';
 import {
@@ -25,7 +26,6 @@ import {
   recordLayerEvent,
   requireLayer,
   zoneNotFound,
-  type LayersCaller,
 } from './layerAccess.ts';
 import { presentLayer, presentZone } from './layers.presenters.ts';
 import {
@@ -100,7 +100,7 @@ async function zoneRow(tx: Db, layerId: number, zoneId: number): Promise<ZoneRow
 /** Runs one zone operation on a locked layer and answers what it changed. */
 async function zoneOperation(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   format: 'wkt' | 'wkb',
   operate: (tx: Db, layer: LayerRow, changes: ZoneChanges) => Promise<void>,
@@ -161,7 +161,7 @@ function valueFields(
 
 export function addZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: AddZoneRequest,
   format: 'wkt' | 'wkb',
@@ -196,7 +196,7 @@ export function addZone(
 
 export async function cutZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { Geometry?: GeometryInput; RegularShape?: RegularShape },
   format: 'wkt' | 'wkb',
@@ -209,7 +209,7 @@ export async function cutZones(
 
 export async function editZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number,
   body: EditZoneRequest,
@@ -233,13 +233,7 @@ export async function editZone(
   });
 }
 
-export function deleteZone(
-  db: Db,
-  caller: LayersCaller,
-  layerId: number,
-  zoneId: number,
-  format: 'wkt' | 'wkb',
-) {
+export function deleteZone(db: Db, caller: Caller, layerId: number, zoneId: number, format: 'wkt' | 'wkb') {
   return zoneOperation(db, caller, layerId, format, async (tx, _layer, changes) => {
     await zoneRow(tx, layerId, zoneId);
     await deleteZones(tx, [zoneId]);
@@ -250,7 +244,7 @@ export function deleteZone(
 /** §4 split: the zone cut by the line; parts invalid or under 0.1 m² are dropped; the largest keeps the zone. */
 export async function splitZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneId: number; Line: GeometryInput },
   format: 'wkt' | 'wkb',
@@ -281,7 +275,7 @@ export async function splitZone(
  */
 export async function mergeZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneIds: number[] },
   format: 'wkt' | 'wkb',
@@ -311,7 +305,7 @@ export async function mergeZones(
  */
 export async function restoreZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: RestoreZonesRequest,
   format: 'wkt' | 'wkb',
@@ -398,7 +392,7 @@ export async function restoreZones(
  */
 export function resetZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number | null,
   format: 'wkt' | 'wkb',

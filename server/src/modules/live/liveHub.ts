@@ -4,8 +4,8 @@ import { mayReadEvent } from '@headland/domain/liveEvents';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import type { Db } from '../../db/database.ts';
 import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
-import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.presenters.ts';
-import { activeSessions } from '../session/session.queries.ts';
+import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.service.ts';
+import { activeSessions } from '../session/session.service.ts';
 import { eventVisibleTo, eventWithAuthor } from './live.queries.ts';
 
 /** The part of a WebSocket the hub uses. */

@@ -18,13 +18,14 @@ import { invitationsOf } from '../invitations/invitations.service.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import {
   applyPermissionRules,
-  displayName,
   effectivePermissions,
   holdingOwnerPermissions,
-  mayManageHolding,
   savedOrDefaultPermissions,
 } from './permissionRules.ts';
-import { actorOf, assertWritable, type PermissionsCaller } from './permissionsCaller.ts';
+import { mayManageHolding } from '../../auth/holdingAccess.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { type Caller } from '../../auth/caller.ts';
+import { actorOf, assertWritable } from './permissionChanges.ts';
 import {
   croppingsOfYear,
   dialogCroppings,
@@ -51,7 +52,7 @@ const allFeatures = (features: Partial<HoldingFeatureFlags>): HoldingFeatureFlag
 });
 
 /** The caller's own membership role read from `members` (fresh, not the briefly cached one of the token). */
-function callerHoldingRole(caller: PermissionsCaller, members: readonly MemberRow[]): number | null {
+function callerHoldingRole(caller: Caller, members: readonly MemberRow[]): number | null {
   return members.find((member) => member.user_id === caller.auth.user.id)?.holding_role ?? null;
 }
 
@@ -105,12 +106,8 @@ function effectivePermissionsOf(
  * croppings withheld from them: a cropping without an entry is authorised (§3). Members' permissions are
  * narrowed by what the holding's owners have, which the answer carries for the grid's 'Not available' (§4.2).
  */
-export async function getPermissions(
-  db: Db,
-  caller: PermissionsCaller,
-  year?: number,
-): Promise<PermissionsResponse> {
-  const yearId = year ?? caller.yearId;
+export async function getPermissions(db: Db, caller: Caller, year?: number): Promise<PermissionsResponse> {
+  const yearId = year ?? caller.sessionYearId;
   if (yearId === null) throw badRequest('Choose a crop year first.');
   const holding = await dialogMembers(db, caller.holdingId, yearId);
   if (holding === null) throw notFound('This holding does not exist.');
@@ -230,7 +227,7 @@ function ownerIds(members: readonly MemberRow[]): string {
 
 /** What one entry of a save asks for, with the rules applied; refuses what nobody may do. */
 function planChange(
-  caller: PermissionsCaller,
+  caller: Caller,
   canManage: boolean,
   member: MemberRow,
   entry: SavePermissionsUser,
@@ -320,7 +317,7 @@ function changed(plan: PlannedChange): boolean {
  */
 export async function savePermissions(
   deps: PermissionsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   request: SavePermissionsRequest,
 ): Promise<{ users: PermissionsUser[] }> {
   assertWritable(caller);
@@ -435,10 +432,7 @@ export async function savePermissions(
  * The caller becomes a restricted member of the holding (§4.2): Business Production goes, and the caller is
  * signed out, since only an owner or an administrator can undo it. The last owner cannot do it.
  */
-export async function switchToRestrictedMember(
-  deps: PermissionsDeps,
-  caller: PermissionsCaller,
-): Promise<true> {
+export async function switchToRestrictedMember(deps: PermissionsDeps, caller: Caller): Promise<true> {
   assertWritable(caller);
   const userId = caller.auth.user.id;
   let ownersChanged = false;
@@ -483,3 +477,6 @@ export async function switchToRestrictedMember(
   deps.authCache.forgetWhere((cached) => cached.user.id === userId);
   return true;
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { actorOf, assertWritable } from './permissionChanges.ts';

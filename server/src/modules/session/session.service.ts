@@ -18,7 +18,7 @@ import { canAccess, forbiddenMessage, type Permissions } from '@headland/domain/
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import type { CroppingAccess } from '../croppings/croppingAccess.ts';
+import type { CroppingAccess } from '../../auth/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
@@ -44,14 +44,13 @@ import {
   holdingEventsSince,
   holdingUsers,
   lastUsedHoldingId,
-  latestTerms,
   listHoldings,
   sessionSettings,
-  userById,
   usersOnHolding,
   type HoldingRow,
   type HoldingViewer,
 } from './session.queries.ts';
+import { latestTerms, userById } from '../../auth/users.queries.ts';
 import {
   holdingRoleName,
   presentActiveSession,
@@ -59,8 +58,8 @@ import {
   presentHolding,
   presentHoldingUser,
   presentSetting,
-  presentUser,
 } from './session.presenters.ts';
+import { presentUser } from '../../auth/users.presenters.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '../../auth/signIn.ts';
 import { hashToken } from '../../auth/tokens.ts';
@@ -374,3 +373,8 @@ export async function heartbeat(
   ]);
   return { Sessions: sessionList, Events: events };
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { listHoldings, activeSessionWindow, eventVisibleSql, activeSessions } from './session.queries.ts';
+export type { EventRow, HoldingUserRow } from './session.queries.ts';
+export { presentActiveSession, presentEvent, presentHoldingUser } from './session.presenters.ts';

@@ -9,7 +9,7 @@ import {
 } from '@headland/domain/api/sharedDataApi';
 import { forbidden } from '../../http/httpErrors.ts';
 import { requireSession } from '../../auth/accessHook.ts';
-import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.queries.ts';
+import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.service.ts';
 import { selectVarieties } from './sharedData.queries.ts';
 import { fertiliserProducts } from '@headland/domain/layers/fertiliserProducts';
 

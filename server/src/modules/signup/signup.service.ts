@@ -24,12 +24,12 @@ import type { AuthCache } from '../../auth/authCache.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
 import { issueLoginToken } from '../../auth/loginTokens.ts';
 import { hashPassword } from '../../auth/passwordHash.ts';
-import { latestTerms } from '../session/session.queries.ts';
+import { latestTerms } from '../../auth/users.queries.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
-import { queueMail } from '../mail/mailer.ts';
-import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
-import { displayName } from '../permissions/permissionRules.ts';
-import { mailLanguage, renderMail } from '../mail/renderMail.ts';
+import { queueMail } from '../../mail/mailer.ts';
+import { recipientLanguage } from '../../mail/recipientLanguage.queries.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { mailLanguage, renderMail } from '../../mail/renderMail.ts';
 import {
   closeSignupRequests,
   deletePendingAccount,
@@ -453,3 +453,6 @@ export async function autoSignup(
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
   return result;
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { hasSetUpAccount } from './signup.queries.ts';

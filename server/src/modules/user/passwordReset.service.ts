@@ -12,10 +12,10 @@ import { isEmail, newPasswordError } from '@headland/domain/passwordRule';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { runAfterAnswer, workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { validationFailed } from '../../http/httpErrors.ts';
-import { queueMail } from '../mail/mailer.ts';
-import { mailLanguage, renderMail } from '../mail/renderMail.ts';
+import { queueMail } from '../../mail/mailer.ts';
+import { mailLanguage, renderMail } from '../../mail/renderMail.ts';
 import { hashPassword } from '../../auth/passwordHash.ts';
-import { userByEmail } from '../session/session.queries.ts';
+import { userByEmail } from '../../auth/users.queries.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import {
   dropUnusedResetLinks,

@@ -13,8 +13,8 @@ import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
-import { queueMail, type Mailer } from '../mail/mailer.ts';
-import { userLanguage } from '../mail/recipientLanguage.queries.ts';
+import { queueMail, type Mailer } from '../../mail/mailer.ts';
+import { userLanguage } from '../../mail/recipientLanguage.queries.ts';
 import { waitDescription, type LoginThrottle } from '../../auth/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
@@ -31,8 +31,8 @@ import {
   useEmailChange,
   type UserChanges,
 } from './user.queries.ts';
-import { latestTerms, userByEmail, userById } from '../session/session.queries.ts';
-import { presentUser } from '../session/session.presenters.ts';
+import { latestTerms, userByEmail, userById } from '../../auth/users.queries.ts';
+import { presentUser } from '../../auth/users.presenters.ts';
 
 export interface UserDeps {
   db: Db;

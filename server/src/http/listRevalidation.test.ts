@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { ifNoneMatchHas } from './listRevalidation.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import {
   createFieldsHolding,
   gridSquare,
   seedCropTable,
   signInRestrictedMember,
   type FieldsHolding,
-} from '../../testing/fieldsFixtures.ts';
+} from '../testing/fieldsFixtures.ts';
 
 let test: TestApp;
 let farm: FieldsHolding;

@@ -1,10 +1,11 @@
+import fp from 'fastify-plugin';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { acceptsGzip, gzipText, varyOnEncoding } from '../../http/compression.ts';
-import type { FieldsCaller } from './fieldsCaller.ts';
-import { listVersion, revalidateList, type ListVersion } from './listRevalidation.ts';
+import type { Db } from '../db/database.ts';
+import { acceptsGzip, gzipText, varyOnEncoding } from '../http/compression.ts';
+import type { Caller } from '../auth/caller.ts';
+import { listVersion, revalidateList, type ListVersion } from '../http/listRevalidation.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -111,7 +112,7 @@ export class KeptLists {
 export async function answerYearList(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { db: Db; kept: KeptLists; caller: FieldsCaller; parts: readonly (string | number)[] },
+  options: { db: Db; kept: KeptLists; caller: Caller; parts: readonly (string | number)[] },
   build: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const version = await listVersion(options.db, options.caller, options.parts);
@@ -123,3 +124,11 @@ export async function answerYearList(
   reply.header('content-encoding', 'gzip');
   return reply.send(gzipped);
 }
+
+/** The kept year lists on the root app: the fields and croppings routes answer from them, live forgets them. */
+export const keptLists = fp(
+  async (app) => {
+    app.decorate('keptLists', new KeptLists());
+  },
+  { name: 'kept-lists' },
+);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { MailStatus } from '../../db/schema.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import type { MailStatus } from '../db/schema.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /** A message taken for one delivery attempt; `attempts` already counts this one. */
 export interface ClaimedMail {

@@ -11,7 +11,7 @@ export type Texts = { [key: string]: string | Texts };
  * files the web app bundles, so the server needs no build of the web app to answer them. The path is the same
  * from src/ and from the compiled dist/.
  */
-export const textsDir = fileURLToPath(new URL('../../../../web/src/i18n/', import.meta.url));
+export const textsDir = fileURLToPath(new URL('../../../web/src/i18n/', import.meta.url));
 
 function merge(target: Texts, source: Texts): Texts {
   for (const [key, value] of Object.entries(source)) {

@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { HoldingRole } from '@headland/domain/roles';
-import type { Db } from '../../db/database.ts';
-import { requireSession } from '../../auth/accessHook.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /**
  * Which croppings a caller may see and change. Restricted members of a holding see a cropping unless its
@@ -14,15 +12,6 @@ export interface CroppingAccess {
   holdingId: number;
   userId: number;
   restricted: boolean;
-}
-
-export function croppingAccessOf(request: FastifyRequest): CroppingAccess {
-  const session = requireSession(request);
-  return {
-    holdingId: session.holdingId,
-    userId: session.auth.user.id,
-    restricted: session.restrictCroppingAccess,
-  };
 }
 
 /**

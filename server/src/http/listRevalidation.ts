@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import type { FieldsCaller } from './fieldsCaller.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import type { Caller } from '../auth/caller.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /**
  * Differs from one start of the server to the next: an answer also depends on code (crop details, presenters),
@@ -64,7 +64,7 @@ export interface ListVersion {
  */
 export async function listVersion(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   parts: readonly (string | number)[],
 ): Promise<ListVersion> {
   const revision = await readDataRevision(db, caller.holdingId);

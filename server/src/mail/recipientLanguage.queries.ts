@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defaultLanguage, supportedLanguage, type LanguageCode } from '@headland/domain/languages';
-import type { Db } from '../../db/database.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Db } from '../db/database.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 
 /**
  * The language to write to an address in: the saved language of the account signing in with it; when that

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { openTestDatabase } from '../../testing/testDatabase.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from '../testing/testDatabase.ts';
+import { sqlRows } from '../db/sqlRows.ts';
 import { createMailer, queueMail, type MailLog, type MailTransport, type OutgoingMail } from './mailer.ts';
 import { linksOf, renderOutboxPage } from './outboxPage.ts';
 

@@ -1,25 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import { brands, type Brand } from '@headland/domain/brands';
 import { derivePermissions, rolePermissions, type Permissions } from '@headland/domain/permissions';
 import { ownerHoldingPermissions } from '@headland/domain/holdingPermissions';
 import { isAgronomistOrHigher, resolveRole, type HoldingRole } from '@headland/domain/roles';
 import type { ChangeActor } from '../../events/recordEvent.ts';
 import { forbidden } from '../../http/httpErrors.ts';
-import { requireAuth } from '../../auth/accessHook.ts';
-import type { AuthContext } from '../../auth/authContext.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import type { HoldingRecord } from './holdings.queries.ts';
 
-/** Who calls a holdings route: holdings are managed from any session, or before a holding is chosen. */
-export interface HoldingsCaller {
-  auth: AuthContext;
-  brand: Brand;
-}
-
-export function holdingsCallerOf(request: FastifyRequest): HoldingsCaller {
-  const auth = requireAuth(request);
-  return { auth, brand: brands[auth.brandId] };
-}
+/** Holdings are managed from any session, or before a holding is chosen: their callers are account-scoped. */
+type HoldingsCaller = Caller<'account'>;
 
 /** The event author: the caller's user and the session they work in (which may be on another holding). */
 export function actorOf(caller: HoldingsCaller, holdingId: number | null): ChangeActor {

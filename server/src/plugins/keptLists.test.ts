@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { KeptLists } from './keptLists.ts';
-import type { ListVersion } from './listRevalidation.ts';
+import type { ListVersion } from '../http/listRevalidation.ts';
 
 const version = (slot: string, revision: string): ListVersion => ({
   slot,

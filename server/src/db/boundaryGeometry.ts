@@ -5,13 +5,13 @@ import {
   type GeoJsonMultiPolygon,
   type GeoJsonPolygon,
 } from '@headland/domain/api/fieldsApi';
-import type { Db } from '../../db/database.ts';
+import type { Db } from './database.ts';
 import { countBoundaryVertices, isGeoJsonBoundary } from '@headland/domain/boundaryVertices';
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
-import { validationFailed } from '../../http/httpErrors.ts';
-import { requestIssues } from '../../http/requestLimits.ts';
+import { validationFailed } from '../http/httpErrors.ts';
+import { requestIssues } from '../http/requestLimits.ts';
 import { ewkbHexOfGeoJson } from './boundaryWkb.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import { sqlRows } from './sqlRows.ts';
 
 /** A boundary ready to store: valid polygons only, as a MultiPolygon in EPSG:4326, with its geodesic area. */
 export interface StoredBoundary {

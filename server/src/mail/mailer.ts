@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/database.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { mailOutbox } from '../db/schema.ts';
 import {
   claimDueMail,
   markMailFailed,

@@ -1,7 +1,7 @@
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
 import { Srid } from '@headland/domain/api/fieldsApi';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db } from './database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, prepareBoundary } from './boundaryGeometry.ts';
 
 /** A round boundary of `vertices` corners on the British grid, as GeoJSON. */
