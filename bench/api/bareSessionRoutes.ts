@@ -24,15 +24,14 @@ import {
   holdingUsers,
   listHoldings,
   sessionSettings,
-  userById,
   usersOnHolding,
   type ActiveSessionRow,
   type EventRow,
   type HoldingRow,
   type HoldingUserRow,
   type SettingRow,
-  type UserRow,
 } from '@headland/server/src/modules/session/session.queries.ts';
+import { userById, type UserRow } from '@headland/server/src/auth/users.queries.ts';
 import { resumeSession } from '@headland/server/src/modules/session/sessionWrites.queries.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '@headland/server/src/auth/signIn.ts';

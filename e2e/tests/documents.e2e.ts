@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  makeExecutable,
-  makePdf,
-  makePhoto,
-  makePng,
-} from '../../server/src/modules/documents/documentFixtures.ts';
+import { makeExecutable, makePdf, makePhoto, makePng } from '../../server/src/testing/documentFixtures.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { MapPage } from '../support/mapPage.ts';
 import { capture } from '../support/capture.ts';

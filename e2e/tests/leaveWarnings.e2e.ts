@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makePdf } from '../../server/src/modules/documents/documentFixtures.ts';
+import { makePdf } from '../../server/src/testing/documentFixtures.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { fieldNamed, middleOf, openMap, outerRing } from '../support/mapPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
