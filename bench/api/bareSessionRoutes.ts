@@ -32,7 +32,7 @@ import {
   type SettingRow,
 } from '@headland/server/src/modules/session/session.queries.ts';
 import { userById, type UserRow } from '@headland/server/src/auth/users.queries.ts';
-import { resumeSession } from '@headland/server/src/modules/session/session.service.ts';
+import { resumeSession } from '@headland/server/src/modules/session/sessionWrites.queries.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '@headland/server/src/auth/signIn.ts';
 import { bearerToken, hashToken, newToken } from '@headland/server/src/auth/tokens.ts';

@@ -7,6 +7,9 @@ import * as loginTokenTables from './tables/loginTokens.ts';
 import * as invitationTables from './tables/invitations.ts';
 import * as mailTables from './tables/mailOutbox.ts';
 import * as documentTables from './tables/documents.ts';
+import * as signupTables from './tables/signup.ts';
+import * as liveTables from './tables/live.ts';
+import * as layerTables from './tables/layers.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -17,6 +20,9 @@ export * from './tables/loginTokens.ts';
 export * from './tables/invitations.ts';
 export * from './tables/mailOutbox.ts';
 export * from './tables/documents.ts';
+export * from './tables/signup.ts';
+export * from './tables/live.ts';
+export * from './tables/layers.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -29,4 +35,7 @@ export const schema = {
   ...invitationTables,
   ...mailTables,
   ...documentTables,
+  ...signupTables,
+  ...liveTables,
+  ...layerTables,
 };

@@ -25,7 +25,4 @@ export async function sqlJsonRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   return JSON.parse(result?.rows ?? '[]') as Row[];
 }
 
-/** A timestamp column as an ISO string, whichever driver read it. */
-export function isoTimestamp(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
+export { isoTimestamp } from './timestamps.ts';

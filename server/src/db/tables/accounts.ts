@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   integer,
   jsonb,
@@ -28,6 +29,8 @@ export const users = pgTable('users', {
   passwordResetRequested: boolean('password_reset_requested').notNull().default(false),
   /** A code of domain/src/languages.ts, or null while the user has not chosen one. */
   language: text('language'),
+  /** An account opened from a sign-up link whose wizard is not finished (migration 0016). */
+  signupPending: boolean('signup_pending').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -83,4 +86,12 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A failed sign-in, counted per account and client address together and per client address. */
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  address: text('address').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
 });

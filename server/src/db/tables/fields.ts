@@ -31,6 +31,8 @@ export const fields = pgTable('fields', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Moved on by every update (trigger of migration 0010); a save names the version it read. */
   version: integer('version').notNull().default(1),
+  /** Who made the last change (migration 0015), named in the refusal of a save laid over it. */
+  changedBy: integer('changed_by'),
 });
 
 export const fieldYears = pgTable(
@@ -74,4 +76,6 @@ export const croppings = pgTable('croppings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Moved on by every update (trigger of migration 0010); a save names the version it read. */
   version: integer('version').notNull().default(1),
+  /** Who made the last change (migration 0015), named in the refusal of a save laid over it. */
+  changedBy: integer('changed_by'),
 });

@@ -29,6 +29,10 @@ export const holdings = pgTable('holdings', {
   satellite: boolean('satellite').notNull().default(false),
   features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Moved on by every update (trigger of migration 0015); a save names the version it read. */
+  version: integer('version').notNull().default(1),
+  /** Who made the last change (migration 0015), named in the refusal of a save laid over it. */
+  changedBy: integer('changed_by'),
 });
 
 export const holdingCropYears = pgTable(
@@ -62,6 +66,10 @@ export const holdingUsers = pgTable(
     holdingRole: smallint('holding_role').notNull(),
     holdingPermissions: jsonb('holding_permissions'),
     restrictCroppingAccess: boolean('restrict_cropping_access').notNull().default(true),
+    /** Moved on by every update (trigger of migration 0015); a save names the version it read. */
+    version: integer('version').notNull().default(1),
+    /** Who made the last change (migration 0015), named in the refusal of a save laid over it. */
+    changedBy: integer('changed_by'),
   },
   (t) => [primaryKey({ columns: [t.holdingId, t.userId] })],
 );
@@ -83,4 +91,16 @@ export const settings = pgTable('settings', {
   userId: integer('user_id'),
   key: text('key').notNull(),
   value: text('value'),
+  /** Moved on by every update (trigger of migration 0015); a save names the version it read. */
+  version: integer('version').notNull().default(1),
+  /** Who made the last change (migration 0015), named in the refusal of a save laid over it. */
+  changedBy: integer('changed_by'),
+});
+
+/** The crop year from which a holding's nutrition data is kept in the second-generation format (migration 0003). */
+export const nutritionMigrations = pgTable('nutrition_migrations', {
+  holdingId: integer('holding_id').primaryKey(),
+  firstYear: integer('first_year').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
 });

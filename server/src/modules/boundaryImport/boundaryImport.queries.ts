@@ -103,3 +103,43 @@ export async function replaceBoundaries(
   );
   return { clipped: clipped.length, fields };
 }
+
+/** A new field of an import: its order in the file, name, number, group, boundary (EWKB, hex) and area. */
+export interface ImportedFieldValues {
+  ord: number;
+  name: string;
+  number: string | null;
+  grp: string | null;
+  ewkb: string;
+  area: number;
+}
+
+/**
+ * Inserts the imported fields in the file's order, with the holding's NVZ flag and every crop year of the
+ * holding; answers each one's id, name and area.
+ */
+export async function insertImportedFields(
+  tx: Db,
+  holdingId: number,
+  rows: readonly ImportedFieldValues[],
+): Promise<{ id: number; name: string; boundary_area: number }[]> {
+  const inserted = await sqlRows<{ id: number; name: string; boundary_area: number }>(
+    tx,
+    sql`
+    INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area, nvz)
+    SELECT ${holdingId}, r.name, r.number, r.grp, ST_GeomFromEWKB(decode(r.ewkb, 'hex')), 'Boundary', r.area,
+           (SELECT nvz FROM holdings WHERE id = ${holdingId})
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS r(ord int, name text, number text, grp text, ewkb text, area numeric)
+     ORDER BY r.ord
+    RETURNING id, name, boundary_area::float8 AS boundary_area`,
+  );
+  const ids = inserted.map((row) => row.id);
+  await tx.execute(sql`
+    INSERT INTO field_years (field_id, year_id, disabled)
+    SELECT f.id, y.year_id, false
+      FROM unnest(${`{${ids.join(',')}}`}::int[]) AS f(id)
+      CROSS JOIN holding_crop_years y
+     WHERE y.holding_id = ${holdingId}`);
+  return inserted;
+}

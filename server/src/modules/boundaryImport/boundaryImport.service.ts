@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   importSridChoices,
   type ImportCommitRequest,
@@ -13,8 +12,12 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, validationFailed, type FieldError } from '../../http/httpErrors.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { lockHoldingFields, selectFieldNames } from '../fields/fields.service.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
-import { replaceBoundaries, selectFieldsForReplace, selectOverlaps } from './boundaryImport.queries.ts';
+import {
+  insertImportedFields,
+  replaceBoundaries,
+  selectFieldsForReplace,
+  selectOverlaps,
+} from './boundaryImport.queries.ts';
 import { convertGeometries, isKnownSrid, type ConvertedGeometry } from './convertGeometries.ts';
 import {
   ImportFileError,
@@ -308,24 +311,7 @@ async function insertFields(
   }[],
 ): Promise<ImportCommitResponse['Fields']> {
   if (rows.length === 0) return [];
-  const inserted = await sqlRows<{ id: number; name: string; boundary_area: number }>(
-    tx,
-    sql`
-    INSERT INTO fields (holding_id, name, field_number, field_group, boundary, area_type, boundary_area, nvz)
-    SELECT ${caller.holdingId}, r.name, r.number, r.grp, ST_GeomFromEWKB(decode(r.ewkb, 'hex')), 'Boundary', r.area,
-           (SELECT nvz FROM holdings WHERE id = ${caller.holdingId})
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-           AS r(ord int, name text, number text, grp text, ewkb text, area numeric)
-     ORDER BY r.ord
-    RETURNING id, name, boundary_area::float8 AS boundary_area`,
-  );
-  const ids = inserted.map((row) => row.id);
-  await tx.execute(sql`
-    INSERT INTO field_years (field_id, year_id, disabled)
-    SELECT f.id, y.year_id, false
-      FROM unnest(${`{${ids.join(',')}}`}::int[]) AS f(id)
-      CROSS JOIN holding_crop_years y
-     WHERE y.holding_id = ${caller.holdingId}`);
+  const inserted = await insertImportedFields(tx, caller.holdingId, rows);
   const byName = new Map(inserted.map((row) => [row.name, row]));
   return rows.map((row) => {
     const created = byName.get(row.name)!;

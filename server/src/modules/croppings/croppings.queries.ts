@@ -196,3 +196,6 @@ export async function keepCroppingsInsideField(db: Db, fieldId: number, fieldAre
     UPDATE croppings SET area = ${fieldAreaHa}, updated_at = now()
      WHERE field_id = ${fieldId} AND round(area, 2) > ${fieldAreaHa}`);
 }
+
+/** Who last changed the cropping, for the refusal of a save laid over an older version. */
+export const croppingAuthorSql = (id: number) => sql`SELECT changed_by FROM croppings WHERE id = ${id}`;

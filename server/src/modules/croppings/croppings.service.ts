@@ -1,5 +1,4 @@
 import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
-import { sql } from 'drizzle-orm';
 import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
 import type { Cropping } from '@headland/domain/cropping';
@@ -28,6 +27,7 @@ import { fullCroppingAccess } from '../../auth/croppingAccess.ts';
 import { croppingProblemError } from './croppingProblemText.ts';
 import { croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
+  croppingAuthorSql,
   deleteCroppingRow,
   holdingCropManagementOptionsEnabled,
   insertCroppingRow,
@@ -344,7 +344,7 @@ export async function updateCropping(
       `cropping:${croppingId}`,
       body.Version,
       row.version,
-      sql`SELECT changed_by FROM croppings WHERE id = ${croppingId}`,
+      croppingAuthorSql(croppingId),
     );
     const draft = settleArea(
       row.version === before.version ? merged : mergeCroppingWrite(storedDraft(row), body),

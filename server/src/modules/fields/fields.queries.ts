@@ -155,3 +155,6 @@ export async function upsertFieldYears(
 export async function deleteFieldRow(db: Db, fieldId: number): Promise<void> {
   await db.execute(sql`DELETE FROM fields WHERE id = ${fieldId}`);
 }
+
+/** Who last changed the field, for the refusal of a save laid over an older version. */
+export const fieldAuthorSql = (id: number) => sql`SELECT changed_by FROM fields WHERE id = ${id}`;

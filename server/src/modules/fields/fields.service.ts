@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FieldResponse, FieldWrite, Srid } from '@headland/domain/api/fieldsApi';
 import { FieldAreaType } from '@headland/domain/crops';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -16,6 +15,7 @@ import { asMultiPolygon, prepareBoundary, type StoredBoundary } from '../../db/b
 import type { Caller } from '../../auth/caller.ts';
 import {
   deleteFieldRow,
+  fieldAuthorSql,
   insertField,
   lockFields,
   lockHoldingFields,
@@ -221,13 +221,7 @@ export async function updateField(
     await lockFields(tx, caller.holdingId, [fieldId]);
     const [locked] = await selectFieldRows(tx, caller.holdingId, { fieldId, srid: null });
     if (!locked) throw notFound('fieldNotFound');
-    await assertCurrentVersion(
-      tx,
-      `field:${fieldId}`,
-      body.Version,
-      locked.version,
-      sql`SELECT changed_by FROM fields WHERE id = ${fieldId}`,
-    );
+    await assertCurrentVersion(tx, `field:${fieldId}`, body.Version, locked.version, fieldAuthorSql(fieldId));
     const wanted = draft.name!.trim();
     const name =
       wanted === current.name

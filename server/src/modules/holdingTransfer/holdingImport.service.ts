@@ -1,18 +1,9 @@
 import { importDocumentFiles, removeDocumentFiles } from '../documents/documents.service.ts';
 import type { DocumentStore } from '../documents/documents.service.ts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import {
-  holdingCropYears,
-  holdingUsers,
-  holdingWeather,
-  holdings,
-  importDocuments,
-  settings,
-} from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
@@ -27,6 +18,13 @@ import {
 import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.service.ts';
 import { presentHoldingDetails } from '../holdings/holdings.service.ts';
 import type { HoldingsDeps } from '../holdings/holdingSave.service.ts';
+import {
+  documentIdsByStorageName,
+  insertImportedHolding,
+  insertSettings,
+  insertYearsAndWeather,
+  updateImportedHolding,
+} from './holdingImport.queries.ts';
 import type { HoldingArchive } from './holdingArchive.schema.ts';
 import { damaged } from './holdingArchiveReader.ts';
 import { readHoldingArchiveOffThread } from '../../workers/parseJobs.ts';
@@ -155,18 +153,10 @@ async function importLayers(
 ): Promise<void> {
   if (layers.length === 0) return;
   const newNames = [...renamedDocuments.values()];
-  const documentIdByName = new Map(
+  const documentIdByName =
     newNames.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: importDocuments.id, storageName: importDocuments.storageName })
-            .from(importDocuments)
-            .where(
-              and(eq(importDocuments.holdingId, holdingId), inArray(importDocuments.storageName, newNames)),
-            )
-        ).map((row) => [row.storageName, row.id] as const),
-  );
+      ? new Map<string, number>()
+      : await documentIdsByStorageName(tx, holdingId, newNames);
   const documentId = (stored: string | null) => {
     const renamed = stored === null ? undefined : renamedDocuments.get(stored);
     return renamed === undefined ? null : (documentIdByName.get(renamed) ?? null);
@@ -309,15 +299,16 @@ export async function importHolding(
       await replaceTarget(tx, caller, replaceHoldingId);
       id = replaceHoldingId;
       await clearHoldingContents(tx, id, auth.user.id);
-      await tx
-        .update(holdings)
-        .set(admin ? { ...details, satellite: file.satellite, features: file.features } : details)
-        .where(eq(holdings.id, id));
+      await updateImportedHolding(
+        tx,
+        id,
+        admin ? { ...details, satellite: file.satellite, features: file.features } : details,
+      );
     } else {
       const tradingName = await distinctTradingName(tx, caller, file.tradingName, file.accountNumber);
-      const [row] = await tx
-        .insert(holdings)
-        .values({
+      id = await insertImportedHolding(
+        tx,
+        {
           ...details,
           tradingName,
           agronomistId: isAgronomistType(caller) ? auth.user.id : null,
@@ -329,17 +320,12 @@ export async function importHolding(
                 sprayAudit: false,
                 scoutingLink: false,
               },
-        })
-        .returning({ id: holdings.id });
-      id = row!.id;
-      await tx
-        .insert(holdingUsers)
-        .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+        },
+        auth.user.id,
+        HoldingRole.Owner,
+      );
     }
-    await tx.insert(holdingCropYears).values(archive.cropYears.map((year) => ({ holdingId: id, ...year })));
-    if (archive.weather.length) {
-      await tx.insert(holdingWeather).values(archive.weather.map((month) => ({ holdingId: id, ...month })));
-    }
+    await insertYearsAndWeather(tx, id, archive.cropYears, archive.weather);
 
     const features = archive.fields.features;
     const fieldIds = await allocateIds(tx, 'fields', features.length);
@@ -364,16 +350,15 @@ export async function importHolding(
         boundaryEwkb: geometries.croppings.get(cropping.id)?.ewkb ?? null,
       })),
     );
-    if (archive.settings.length) {
-      await tx.insert(settings).values(
-        archive.settings.map((setting) => ({
-          holdingId: id,
-          userId: setting.scope === 'user' ? auth.user.id : null,
-          key: setting.key,
-          value: setting.value,
-        })),
-      );
-    }
+    await insertSettings(
+      tx,
+      archive.settings.map((setting) => ({
+        holdingId: id,
+        userId: setting.scope === 'user' ? auth.user.id : null,
+        key: setting.key,
+        value: setting.value,
+      })),
+    );
     const renamedDocuments = new Map<string, string>();
     if (documentStore) {
       const target = {

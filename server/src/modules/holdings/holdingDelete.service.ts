@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { holdingDeleteMessages } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { holdings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { areaForbidden, forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
 import { actorOf, assertWritableSession, mayOpen, permissionsOn } from './holdingRights.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
-import { holdingHasData, holdingRecord } from './holdings.queries.ts';
+import { deleteHoldingRow, holdingHasData, holdingRecord } from './holdings.queries.ts';
 import type { Caller } from '../../auth/caller.ts';
 
 /** A refusal the client shows in a message box titled "Unable to delete holding". */
@@ -32,7 +30,7 @@ export async function deleteHolding(
     if (!permissionsOn(caller, record).holdings.write) throw areaForbidden('holdings', 'write');
     if (caller.auth.session?.holdingId === holdingId) throw deleteRefused('holdingOpenInSession');
     if (await holdingHasData(tx, holdingId)) throw deleteRefused('holdingNotEmpty');
-    await tx.delete(holdings).where(eq(holdings.id, holdingId));
+    await deleteHoldingRow(tx, holdingId);
     await recordEvent(tx, actorOf(caller, null), {
       action: EventAction.Delete,
       source: Module.Holding,

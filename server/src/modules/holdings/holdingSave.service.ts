@@ -1,5 +1,4 @@
 import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
-import { and, eq, sql } from 'drizzle-orm';
 import type { HoldingDetails, HoldingSaveRequest } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import {
@@ -13,7 +12,6 @@ import {
 import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
 import { roundTo } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
-import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../db/schema.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import {
@@ -25,7 +23,6 @@ import {
   areaForbidden,
 } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
 import { currentHarvestYear } from '../session/session.service.ts';
 import {
   actorOf,
@@ -36,6 +33,17 @@ import {
   mayOpen,
   permissionsOn,
 } from './holdingRights.ts';
+import {
+  addCropYearIfMissing,
+  holdingAuthorSql,
+  insertCropYear,
+  insertHolding,
+  insertHoldingMember,
+  replaceWeather,
+  setNvzOnAllFields,
+  updateHoldingRow,
+  upsertCropYear,
+} from './holdingSave.queries.ts';
 import {
   allRegions,
   businessExists,
@@ -320,14 +328,7 @@ async function writeWeather(
   weather: ResolvedSave['weather'],
 ): Promise<void> {
   if (weather === 'keep' || yearId === null) return;
-  await tx
-    .delete(holdingWeather)
-    .where(and(eq(holdingWeather.holdingId, holdingId), eq(holdingWeather.year, yearId)));
-  if (weather.length > 0) {
-    await tx
-      .insert(holdingWeather)
-      .values(weather.map((row) => ({ holdingId, year: yearId, month: row.month, rainfall: row.rainfall })));
-  }
+  await replaceWeather(tx, holdingId, yearId, weather);
 }
 
 async function presentSaved(db: Db, caller: Caller<'account'>, holdingId: number): Promise<HoldingDetails> {
@@ -350,24 +351,16 @@ export async function createHolding(
   const { brand, auth } = caller;
   const holdingId = await deps.db.transaction(async (tx) => {
     const resolved = await resolveSave(tx, caller, input, null);
-    const [row] = await tx
-      .insert(holdings)
-      .values({
-        ...resolved.holding,
-        features: {
-          perHoldingPermissions: brand.features.perHoldingPermissions,
-          sprayAudit: false,
-          scoutingLink: false,
-        },
-      })
-      .returning({ id: holdings.id });
-    const id = row!.id;
-    await tx
-      .insert(holdingCropYears)
-      .values({ holdingId: id, yearId: resolved.yearId!, ...resolved.yearData });
-    await tx
-      .insert(holdingUsers)
-      .values({ holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
+    const id = await insertHolding(tx, {
+      ...resolved.holding,
+      features: {
+        perHoldingPermissions: brand.features.perHoldingPermissions,
+        sprayAudit: false,
+        scoutingLink: false,
+      },
+    });
+    await insertCropYear(tx, { holdingId: id, yearId: resolved.yearId!, ...resolved.yearData });
+    await insertHoldingMember(tx, { holdingId: id, userId: auth.user.id, holdingRole: HoldingRole.Owner });
     await writeWeather(tx, id, resolved.yearId, resolved.weather);
     await recordEvent(tx, actorOf(caller, id), {
       action: EventAction.Create,
@@ -407,36 +400,30 @@ export async function updateHolding(
       `holding:${holdingId}`,
       input.holding.Version,
       stored.version,
-      sql`SELECT changed_by FROM holdings WHERE id = ${holdingId}`,
+      holdingAuthorSql(holdingId),
     );
     assertMayChangeReportsFlag(caller, input, stored.exclude_from_user_reports);
     const resolved = await resolveSave(tx, caller, input, stored);
 
-    await tx.update(holdings).set(resolved.holding).where(eq(holdings.id, holdingId));
+    await updateHoldingRow(tx, holdingId, resolved.holding);
     if (resolved.newFirstYear !== null) {
-      await tx
-        .insert(holdingCropYears)
-        .values({ holdingId, yearId: resolved.newFirstYear, pkModel: resolved.yearData.pkModel })
-        .onConflictDoNothing();
+      await addCropYearIfMissing(tx, {
+        holdingId,
+        yearId: resolved.newFirstYear,
+        pkModel: resolved.yearData.pkModel,
+      });
     }
     if (resolved.yearId !== null) {
-      await tx
-        .insert(holdingCropYears)
-        .values({ holdingId, yearId: resolved.yearId, ...resolved.yearData })
-        .onConflictDoUpdate({
-          target: [holdingCropYears.holdingId, holdingCropYears.yearId],
-          set: resolved.yearData,
-        });
+      await upsertCropYear(
+        tx,
+        { holdingId, yearId: resolved.yearId, ...resolved.yearData },
+        resolved.yearData,
+      );
     }
     await writeWeather(tx, holdingId, resolved.yearId, resolved.weather);
     let fieldsChanged: number | undefined;
     if (input.changeNVZOnAllFields) {
-      const changed = await sqlRows<{ id: number }>(
-        tx,
-        sql`UPDATE fields SET nvz = ${resolved.holding.nvz}, updated_at = now() WHERE holding_id = ${holdingId}
-            RETURNING id`,
-      );
-      fieldsChanged = changed.length;
+      fieldsChanged = await setNvzOnAllFields(tx, holdingId, resolved.holding.nvz);
     }
     await recordEvent(tx, actorOf(caller, holdingId), {
       action: EventAction.Update,

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { HoldingFeatureFlags, HoldingPermissions } from '@headland/domain/holdingPermissions';
 import type { PkModel } from '@headland/domain/holdingRules';
 import type { Db } from '../../db/database.ts';
+import { holdings } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { ownerRolesSql } from '../../auth/ownerRolesSql.ts';
 import { croppingRestrictedSql } from '../../auth/croppingAccess.ts';
@@ -242,4 +243,9 @@ export async function holdingHasData(db: Db, holdingId: number): Promise<boolean
   );
   const [row] = await sqlRows<{ found: boolean }>(db, sql`SELECT (${sql.join(checks, sql` OR `)}) AS found`);
   return Boolean(row?.found);
+}
+
+/** Deletes a holding; what belongs to it goes with it. */
+export async function deleteHoldingRow(tx: Db, holdingId: number): Promise<void> {
+  await tx.delete(holdings).where(eq(holdings.id, holdingId));
 }

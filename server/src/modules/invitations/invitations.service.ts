@@ -19,7 +19,7 @@ import { mayManageHolding } from '../../auth/holdingAccess.ts';
 import { displayName } from '../../auth/users.presenters.ts';
 import { type Caller } from '../../auth/caller.ts';
 import { actorOf, assertWritable } from '../permissions/permissions.service.ts';
-import { isoTimestamp } from '../../db/sqlRows.ts';
+import { isoTimestamp } from '../../db/timestamps.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
 import { signupInvitationMail } from './signupInvitationMail.ts';

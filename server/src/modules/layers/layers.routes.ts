@@ -40,25 +40,18 @@ import { routeBodyLimits } from '../../http/requestLimits.ts';
 import { holdingCallerOf } from '../../auth/caller.ts';
 import { requireSession } from '../../auth/accessHook.ts';
 import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
+import { createLayer, deleteLayer, editLayer, listLayers, loadPoints, loadZones } from './layers.service.ts';
+import { createApplication, createRequirement, productTotals } from './recommendations.service.ts';
 import {
   addZone,
-  createApplication,
-  createLayer,
-  createRequirement,
   cutZones,
-  deleteLayer,
   deleteZone,
-  editLayer,
   editZone,
-  listLayers,
-  loadPoints,
-  loadZones,
   mergeZones,
-  productTotals,
   resetZones,
   restoreZones,
   splitZone,
-} from './layers.service.ts';
+} from './zones.service.ts';
 
 /** Reading layers needs map-layers read; every change needs map-layers write (a read-only session only reads). */
 const readAccess = { access: { area: 'mapLayers' as const, level: 'read' as const } };

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   heartbeatRequestSchema,
@@ -18,7 +17,6 @@ import { mayReadEvent } from '@headland/domain/liveEvents';
 import { canAccess, type Permissions } from '@headland/domain/permissions';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import type { CroppingAccess } from '../../auth/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
@@ -27,6 +25,16 @@ import type { AuthCache } from '../../auth/authCache.ts';
 import { mustAcceptTermsFirst } from '../../auth/accessHook.ts';
 import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
 import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
+import {
+  cropYearExists,
+  endLogin,
+  endSession,
+  insertSession,
+  openCropYear,
+  resumeSession,
+  setSessionYear,
+  touchSession,
+} from './sessionWrites.queries.ts';
 import {
   activeSessions,
   authorisedCroppingIds,
@@ -85,23 +93,7 @@ export function currentHarvestYear(now = new Date()): number {
  */
 export async function logout(deps: SessionDeps, auth: AuthContext): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          sql`coalesce(${accessTokens.loginId}, ${accessTokens.id}) = ${auth.loginId}`,
-          isNull(accessTokens.revokedAt),
-        ),
-      )
-      .returning({ sessionId: accessTokens.sessionId });
-    const sessionIds = [...new Set(revoked.map((token) => token.sessionId).filter((id) => id !== null))];
-    if (sessionIds.length) {
-      await tx
-        .update(sessions)
-        .set({ endedAt: sql`now()` })
-        .where(and(inArray(sessions.id, sessionIds), isNull(sessions.endedAt)));
-    }
+    await endLogin(tx, auth.loginId);
   });
   deps.authCache.forgetWhere((cached) => cached.loginId === auth.loginId);
 }
@@ -232,22 +224,15 @@ export async function selectHolding(
     } else {
       // This tab leaves the holding it had open: that session is over.
       if (auth.session) {
-        await tx
-          .update(sessions)
-          .set({ endedAt: sql`now()` })
-          .where(and(eq(sessions.id, auth.session.id), isNull(sessions.endedAt)));
+        await endSession(tx, auth.session.id);
       }
-      const [created] = await tx
-        .insert(sessions)
-        .values({
-          userId: auth.user.id,
-          holdingId: holding.id,
-          yearId,
-          sessionType: SessionType.Omnia,
-          clientState,
-        })
-        .returning({ id: sessions.id });
-      sessionId = created!.id;
+      sessionId = await insertSession(tx, {
+        userId: auth.user.id,
+        holdingId: holding.id,
+        yearId,
+        sessionType: SessionType.Omnia,
+        clientState,
+      });
     }
     const { token } = await issueAccessToken(tx, deps.config, {
       userId: auth.user.id,
@@ -297,27 +282,6 @@ export async function selectHolding(
   };
 }
 
-/**
- * Takes up the caller's own session on a holding again (the `reuseSession` case of a holding selection).
- * Exported so that the API benchmark's bare server runs this very statement.
- */
-export async function resumeSession(
-  tx: Db,
-  sessionId: string,
-  yearId: number,
-  clientState: z.infer<typeof selectHoldingRequestSchema>['clientState'] | null,
-): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({
-      yearId,
-      lastSeen: sql`now()`,
-      inactiveSince: null,
-      ...(clientState ? { clientState } : {}),
-    })
-    .where(eq(sessions.id, sessionId));
-}
-
 async function listActiveSessions(db: Db, holdingId: number, currentSessionId: string, userId: number) {
   const rows = await activeSessions(db, holdingId);
   return orderSessions(
@@ -350,16 +314,8 @@ export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: n
   const session = auth.session;
   if (!session) throw forbidden('selectHoldingFirst');
   const { db } = deps;
-  const [existing] = await db
-    .select({ yearId: holdingCropYears.yearId })
-    .from(holdingCropYears)
-    .where(and(eq(holdingCropYears.holdingId, session.holdingId), eq(holdingCropYears.yearId, yearId)));
-
-  if (existing) {
-    await db
-      .update(sessions)
-      .set({ yearId, lastSeen: sql`now()` })
-      .where(eq(sessions.id, session.id));
+  if (await cropYearExists(db, session.holdingId, yearId)) {
+    await setSessionYear(db, session.id, yearId);
   } else {
     if (!canAccess(session.permissions, 'holdings', 'write')) throw areaForbidden('holdings', 'write');
     const latestAllowed = latestOpenableCropYear(isoDateFromLocalDate(new Date()));
@@ -367,24 +323,8 @@ export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: n
       throw badRequest('cropYearTooLate', { year: latestAllowed }, [{ Field: 'YearId' }]);
     }
     await db.transaction(async (tx) => {
-      const [latest] = await tx
-        .select({ totalArea: holdingCropYears.totalArea, pkModel: holdingCropYears.pkModel })
-        .from(holdingCropYears)
-        .where(eq(holdingCropYears.holdingId, session.holdingId))
-        .orderBy(desc(holdingCropYears.yearId))
-        .limit(1);
-      const inserted = await tx
-        .insert(holdingCropYears)
-        .values({
-          holdingId: session.holdingId,
-          yearId,
-          totalArea: latest?.totalArea ?? null,
-          pkModel: latest?.pkModel ?? 'ADAS',
-        })
-        .onConflictDoNothing()
-        .returning({ yearId: holdingCropYears.yearId });
       // Someone else opened the same year a moment ago: theirs stands, and this is a plain switch.
-      if (inserted.length) {
+      if (await openCropYear(tx, session.holdingId, yearId)) {
         await recordEvent(
           tx,
           { userId: auth.user.id, holdingId: session.holdingId, sessionId: session.id },
@@ -396,10 +336,7 @@ export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: n
           },
         );
       }
-      await tx
-        .update(sessions)
-        .set({ yearId, lastSeen: sql`now()` })
-        .where(eq(sessions.id, session.id));
+      await setSessionYear(tx, session.id, yearId);
     });
   }
   deps.authCache.forgetWhere((cached) => cached.session?.id === session.id);
@@ -416,15 +353,7 @@ export async function heartbeat(
   if (!session) throw forbidden('selectHoldingFirst');
   const { db } = deps;
   const update = input.update ?? {};
-  await db
-    .update(sessions)
-    .set({
-      lastSeen: sql`now()`,
-      ...(update.clientState ? { clientState: update.clientState } : {}),
-      ...(update.inactive === true ? { inactiveSince: sql`coalesce(${sessions.inactiveSince}, now())` } : {}),
-      ...(update.inactive === false ? { inactiveSince: null } : {}),
-    })
-    .where(and(eq(sessions.id, session.id), isNull(sessions.endedAt)));
+  await touchSession(db, session.id, update);
 
   const wanted = input.return ?? {};
   const since = wanted.eventsSince ? new Date(wanted.eventsSince) : new Date(Date.now() - eventsSinceMs);

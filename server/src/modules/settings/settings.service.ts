@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { saveSettingRequestSchema } from '@headland/domain/api/sessionApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -9,7 +8,7 @@ import { changeAuthorOf, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, staleWrite, areaForbidden } from '../../http/httpErrors.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
+import { lockSetting, upsertSetting } from './settings.queries.ts';
 
 export type SaveSettingRequest = z.infer<typeof saveSettingRequestSchema>;
 
@@ -43,25 +42,13 @@ export async function saveSetting(
   return db.transaction(async (tx) => {
     await markChangeAuthor(tx, auth.user.id);
     if (input.Version !== null && input.Version !== undefined) {
-      const [stored] = await sqlRows<{ id: number; version: number; changed_by: number | null }>(
-        tx,
-        sql`SELECT id, version, changed_by FROM settings
-             WHERE coalesce(holding_id, 0) = ${input.HoldingId ?? 0} AND coalesce(user_id, 0) = ${input.UserId ?? 0}
-               AND key = ${input.Key}
-             FOR UPDATE`,
-      );
+      const stored = await lockSetting(tx, input.HoldingId, input.UserId, input.Key);
       // 0 says none was read: one saved meanwhile is as much a conflict as a newer version.
       if ((stored?.version ?? 0) !== input.Version) {
         throw staleWrite(`setting:${stored?.id ?? 0}`, await changeAuthorOf(tx, stored?.changed_by ?? null));
       }
     }
-    const [saved] = await sqlRows<{ version: number }>(
-      tx,
-      sql`INSERT INTO settings (holding_id, user_id, key, value)
-          VALUES (${input.HoldingId}, ${input.UserId}, ${input.Key}, ${input.Value})
-          ON CONFLICT (coalesce(holding_id, 0), coalesce(user_id, 0), key) DO UPDATE SET value = excluded.value
-          RETURNING version`,
-    );
+    const saved = await upsertSetting(tx, input.HoldingId, input.UserId, input.Key, input.Value);
     // A personal preference concerns nobody else on the holding, so its event carries no holding and shows
     // up in no one's notifications; a holding-wide setting is a change to the holding.
     await recordEvent(
@@ -78,6 +65,6 @@ export async function saveSetting(
         data: { Key: input.Key, HoldingId: input.HoldingId, UserId: input.UserId },
       },
     );
-    return { Version: saved!.version };
+    return { Version: saved.version };
   });
 }

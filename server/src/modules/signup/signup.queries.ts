@@ -165,3 +165,121 @@ export async function signupRequestsSince(db: Db, email: string, since: Date): P
   );
   return row?.n ?? 0;
 }
+
+/** A town open for sign-up: its region and weather station. */
+export async function signupTown(
+  db: Db,
+  townId: number,
+): Promise<{ id: number; region_id: number; weather_station_id: number | null } | undefined> {
+  const [town] = await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
+    db,
+    sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${townId} AND NOT deleted`,
+  );
+  return town;
+}
+
+/** What finishing a sign-up writes to the account: names, password, terms accepted; no longer pending. */
+export interface FinishedAccount {
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  termsVersion: number | null;
+}
+
+/** The wizard's end: the account is set up. */
+export async function finishWizardAccount(db: Db, userId: number, account: FinishedAccount): Promise<void> {
+  await db.execute(sql`UPDATE users SET first_name = ${account.firstName}, last_name = ${account.lastName},
+      password_hash = ${account.passwordHash}, tcs_accepted_version = ${account.termsVersion}, signup_pending = false
+    WHERE id = ${userId}`);
+}
+
+/** The automatic set-up's end: the Access account is set up and its automatic set-up over. */
+export async function finishAutoAccount(db: Db, userId: number, account: FinishedAccount): Promise<void> {
+  await db.execute(sql`UPDATE users SET first_name = ${account.firstName}, last_name = ${account.lastName},
+      password_hash = ${account.passwordHash}, tcs_accepted_version = ${account.termsVersion},
+      signup_pending = false, auto_signup_in_progress = false
+    WHERE id = ${userId}`);
+}
+
+export async function insertUserContacts(
+  db: Db,
+  contacts: {
+    userId: number;
+    phoneNumber: string;
+    postCode: string;
+    address: string;
+    regionId: number;
+    townId: number;
+    agronomist: string;
+    contactConsent: boolean;
+  },
+): Promise<void> {
+  await db.execute(sql`INSERT INTO user_contacts
+      (user_id, phone_number, post_code, address, region_id, town_id, agronomist, contact_consent)
+    VALUES (${contacts.userId}, ${contacts.phoneNumber}, ${contacts.postCode}, ${contacts.address},
+      ${contacts.regionId}, ${contacts.townId}, ${contacts.agronomist}, ${contacts.contactConsent})`);
+}
+
+/** The holding a sign-up creates, with its first crop year and the new account as its Owner; answers its id. */
+export async function insertSignupHolding(
+  db: Db,
+  holding: {
+    tradingName: string | undefined;
+    accountNumber: string | null;
+    address: string;
+    townId: number;
+    regionId: number;
+    weatherStationId: number | null;
+    features: Record<string, boolean>;
+  },
+  owner: { userId: number; holdingRole: number },
+  yearId: number,
+): Promise<number> {
+  const [row] = await sqlRows<{ id: number }>(
+    db,
+    sql`INSERT INTO holdings (trading_name, account_number, address, town_id, region_id, weather_station_id, features)
+      VALUES (${holding.tradingName}, ${holding.accountNumber}, ${holding.address}, ${holding.townId}, ${holding.regionId},
+        ${holding.weatherStationId}, ${JSON.stringify(holding.features)}::jsonb)
+      RETURNING id`,
+  );
+  const holdingId = row!.id;
+  await db.execute(
+    sql`INSERT INTO holding_crop_years (holding_id, year_id) VALUES (${holdingId}, ${yearId})`,
+  );
+  await db.execute(sql`INSERT INTO holding_users (holding_id, user_id, holding_role)
+    VALUES (${holdingId}, ${owner.userId}, ${owner.holdingRole})`);
+  return holdingId;
+}
+
+/** Ends every login of the account: its tokens stop working. */
+export async function revokeTokensOf(db: Db, userId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`,
+  );
+}
+
+/** Deletes an account still being set up, with its tokens. */
+export async function deletePendingAccount(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM access_tokens WHERE user_id = ${userId}`);
+  await db.execute(sql`DELETE FROM users WHERE id = ${userId} AND signup_pending`);
+}
+
+/** An Access account opened again for its automatic set-up. */
+export async function reopenAccessAccount(
+  db: Db,
+  userId: number,
+  account: { role: number; firstName: string; lastName: string },
+): Promise<void> {
+  await db.execute(sql`UPDATE users SET role = ${account.role}, first_name = ${account.firstName},
+      last_name = ${account.lastName}, auto_signup_in_progress = true
+    WHERE id = ${userId}`);
+}
+
+/** A new Access account waiting for its automatic set-up. */
+export async function insertAccessAccount(
+  db: Db,
+  account: { email: string; role: number; firstName: string; lastName: string },
+): Promise<void> {
+  await db.execute(sql`INSERT INTO users (email, role, first_name, last_name, signup_pending, auto_signup_in_progress)
+    VALUES (${account.email}, ${account.role}, ${account.firstName}, ${account.lastName}, true, true)`);
+}

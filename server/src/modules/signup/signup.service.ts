@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type AccessAccount,
   type AutoSignup,
@@ -26,7 +25,6 @@ import type { AuthContext } from '../../auth/authContext.ts';
 import { issueLoginToken } from '../../auth/loginTokens.ts';
 import { hashPassword } from '../../auth/passwordHash.ts';
 import { latestTerms } from '../../auth/users.queries.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { recipientLanguage } from '../../mail/recipientLanguage.queries.ts';
@@ -34,7 +32,16 @@ import { displayName } from '../../auth/users.presenters.ts';
 import { mailLanguage, renderMail } from '../../mail/renderMail.ts';
 import {
   closeSignupRequests,
+  deletePendingAccount,
+  finishAutoAccount,
+  finishWizardAccount,
   hasSetUpAccount,
+  insertAccessAccount,
+  insertSignupHolding,
+  insertUserContacts,
+  reopenAccessAccount,
+  revokeTokensOf,
+  signupTown,
   signupRequestsSince,
   insertPendingUser,
   insertSignupRequest,
@@ -189,10 +196,7 @@ export async function setupSignup(
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const user = await pendingAccount(tx, auth, 'wizard');
-    const [town] = await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
-      tx,
-      sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${input.townId} AND NOT deleted`,
-    );
+    const town = await signupTown(tx, input.townId);
     if (!town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
     if (town.region_id !== input.regionId) {
       throw fieldError('townId', signupMessages.townNotInRegion, 'signup.townNotInRegion');
@@ -201,31 +205,44 @@ export async function setupSignup(
     if (terms && input.termsOfUseVersion !== terms.version) {
       throw fieldError('termsOfUseVersion', signupMessages.termsVersion, 'signup.termsVersion');
     }
-    await tx.execute(sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
-        password_hash = ${passwordHash}, tcs_accepted_version = ${terms?.version ?? null}, signup_pending = false
-      WHERE id = ${user.id}`);
-    await tx.execute(sql`INSERT INTO user_contacts
-        (user_id, phone_number, post_code, address, region_id, town_id, agronomist, contact_consent)
-      VALUES (${user.id}, ${input.phoneNumber}, ${input.postCode.toUpperCase()}, ${input.address},
-        ${input.regionId}, ${input.townId}, ${input.agronomist}, ${input.contactConsent})`);
+    await finishWizardAccount(tx, user.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      termsVersion: terms?.version ?? null,
+    });
+    await insertUserContacts(tx, {
+      userId: user.id,
+      phoneNumber: input.phoneNumber,
+      postCode: input.postCode.toUpperCase(),
+      address: input.address,
+      regionId: input.regionId,
+      townId: input.townId,
+      agronomist: input.agronomist,
+      contactConsent: input.contactConsent,
+    });
     await closeSignupRequests(tx, user.email);
     let holdingId: number | null = null;
     if (!input.holdingExists) {
-      const [holding] = await sqlRows<{ id: number }>(
-        tx,
-        sql`INSERT INTO holdings (trading_name, account_number, address, town_id, region_id, weather_station_id, features)
-          VALUES (${input.holdingName}, ${input.accountNumber || null}, ${input.address}, ${town.id}, ${town.region_id},
-            ${brand.features.weather ? town.weather_station_id : null},
-            ${JSON.stringify({ perHoldingPermissions: brand.features.perHoldingPermissions, sprayAudit: false, scoutingLink: false })}::jsonb)
-          RETURNING id`,
-      );
-      holdingId = holding!.id;
       const yearId = harvestYearOf(isoDateFromLocalDate(new Date()));
-      await tx.execute(
-        sql`INSERT INTO holding_crop_years (holding_id, year_id) VALUES (${holdingId}, ${yearId})`,
+      holdingId = await insertSignupHolding(
+        tx,
+        {
+          tradingName: input.holdingName,
+          accountNumber: input.accountNumber || null,
+          address: input.address,
+          townId: town.id,
+          regionId: town.region_id,
+          weatherStationId: brand.features.weather ? town.weather_station_id : null,
+          features: {
+            perHoldingPermissions: brand.features.perHoldingPermissions,
+            sprayAudit: false,
+            scoutingLink: false,
+          },
+        },
+        { userId: user.id, holdingRole: HoldingRole.Owner },
+        yearId,
       );
-      await tx.execute(sql`INSERT INTO holding_users (holding_id, user_id, holding_role)
-        VALUES (${holdingId}, ${user.id}, ${HoldingRole.Owner})`);
       await recordEvent(
         tx,
         { userId: user.id, holdingId, sessionId: null },
@@ -238,9 +255,7 @@ export async function setupSignup(
       );
     }
     // The restricted login of the sign-up ends: the next one is with the password.
-    await tx.execute(
-      sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${user.id} AND revoked_at IS NULL`,
-    );
+    await revokeTokensOf(tx, user.id);
     return { holdingId, email: user.email };
   });
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
@@ -255,8 +270,7 @@ export async function cancelSignup(deps: SignupDeps, auth: AuthContext): Promise
   await deps.db.transaction(async (tx) => {
     const user = await pendingAccount(tx, auth);
     await closeSignupRequests(tx, user.email);
-    await tx.execute(sql`DELETE FROM access_tokens WHERE user_id = ${user.id}`);
-    await tx.execute(sql`DELETE FROM users WHERE id = ${user.id} AND signup_pending`);
+    await deletePendingAccount(tx, user.id);
   });
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
 }
@@ -373,12 +387,18 @@ export async function openAccessAccount(
       throw badRequest('accountExists', {}, [{ Field: 'email', Code: 'accountExists' }]);
     }
     if (existing) {
-      await tx.execute(sql`UPDATE users SET role = ${Role.Access}, first_name = ${input.firstName},
-          last_name = ${input.lastName}, auto_signup_in_progress = true
-        WHERE id = ${existing.id}`);
+      await reopenAccessAccount(tx, existing.id, {
+        role: Role.Access,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
     } else {
-      await tx.execute(sql`INSERT INTO users (email, role, first_name, last_name, signup_pending, auto_signup_in_progress)
-        VALUES (${email}, ${Role.Access}, ${input.firstName}, ${input.lastName}, true, true)`);
+      await insertAccessAccount(tx, {
+        email,
+        role: Role.Access,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
     }
     const link = await createSignupLink(tx, { publicUrl: deps.publicUrl, email, invitationId: null });
     // The account's saved language, else the administrator's, else the default (as for invitations).
@@ -424,14 +444,14 @@ export async function autoSignup(
     if (terms && input.termsOfUseVersion !== terms.version) {
       throw fieldError('termsOfUseVersion', signupMessages.termsVersion, 'signup.termsVersion');
     }
-    await tx.execute(sql`UPDATE users SET first_name = ${input.firstName}, last_name = ${input.lastName},
-        password_hash = ${passwordHash}, tcs_accepted_version = ${terms?.version ?? null},
-        signup_pending = false, auto_signup_in_progress = false
-      WHERE id = ${user.id}`);
+    await finishAutoAccount(tx, user.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      termsVersion: terms?.version ?? null,
+    });
     await closeSignupRequests(tx, user.email);
-    await tx.execute(
-      sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${user.id} AND revoked_at IS NULL`,
-    );
+    await revokeTokensOf(tx, user.id);
     return { email: user.email };
   });
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);

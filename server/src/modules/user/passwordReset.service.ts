@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   passwordResetLinkCodes,
   passwordResetLinkMinutes,
@@ -9,7 +8,6 @@ import {
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { supportedLanguage } from '@headland/domain/languages';
 import { isEmail, newPasswordError, newPasswordErrorCode } from '@headland/domain/passwordRule';
-import { users } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { runAfterAnswer, workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { validationFailed } from '../../http/httpErrors.ts';
@@ -27,6 +25,7 @@ import {
   useResetLink,
 } from './passwordReset.queries.ts';
 import type { UserDeps } from './user.service.ts';
+import { markPasswordResetRequested, setPasswordHash } from './user.queries.ts';
 
 /** The web app's parameter carrying a reset link's token (session-shell §2, login-time URL parameters). */
 export const resetPasswordParameter = 'resetPassword';
@@ -78,7 +77,7 @@ async function sendResetLink(deps: UserDeps, address: string, language: string |
       userId: account.id,
       expiresAt: new Date(Date.now() + passwordResetLinkMinutes * 60_000),
     });
-    await tx.update(users).set({ passwordResetRequested: true }).where(eq(users.id, account.id));
+    await markPasswordResetRequested(tx, account.id);
     const base = deps.publicUrl.replace(/\/+$/, '');
     const mail = renderMail('passwordReset', mailLanguage(account.language ?? supportedLanguage(language)), {
       brand: deps.productName,
@@ -125,10 +124,7 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     // Two requests with one link: only the first sets the password.
     if (!(await useResetLink(tx, link.id))) throw linkRefused(passwordResetLinkCodes.used);
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordResetRequested: false })
-      .where(eq(users.id, link.user_id));
+    await setPasswordHash(tx, link.user_id, passwordHash);
     await dropUnusedResetLinks(tx, link.user_id);
     await endLoginsOf(tx, link.user_id);
     await recordEvent(

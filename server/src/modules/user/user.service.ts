@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type changePasswordRequestSchema,
@@ -9,7 +8,6 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import { newPasswordError, newPasswordErrorCode } from '@headland/domain/passwordRule';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { accessTokens, businesses, emailChanges, users } from '../../db/schema.ts';
 import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
@@ -21,6 +19,17 @@ import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { emailChangeMail, emailChangeNotice } from './emailChangeMail.ts';
 import { dropUnusedResetLinks, endLoginsOf } from './passwordReset.queries.ts';
+import {
+  businessExists,
+  passwordHashOf,
+  recordTermsAccepted,
+  replaceEmailChange,
+  setEmail,
+  setPasswordHash,
+  updateUserRow,
+  useEmailChange,
+  type UserChanges,
+} from './user.queries.ts';
 import { latestTerms, userByEmail, userById } from '../../auth/users.queries.ts';
 import { presentUser } from '../../auth/users.presenters.ts';
 
@@ -57,11 +66,8 @@ async function assertCurrentPassword(
       verdict.retryAfterSeconds,
     );
   }
-  const [row] = await deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.user.id));
-  if (!row?.passwordHash || !(await verifyPassword(password, row.passwordHash))) {
+  const passwordHash = await passwordHashOf(deps.db, auth.user.id);
+  if (!passwordHash || !(await verifyPassword(password, passwordHash))) {
     await deps.throttle.recordFailure(auth.user.email, address);
     throw validationFailed([{ Field: field, Code: 'currentPasswordWrong' }]);
   }
@@ -87,11 +93,7 @@ export async function acceptTerms(deps: UserDeps, auth: AuthContext, version: nu
     ]);
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ tcsAcceptedVersion: version }).where(eq(users.id, auth.user.id));
-    await tx
-      .update(accessTokens)
-      .set({ restricted: false })
-      .where(and(eq(accessTokens.userId, auth.user.id), isNull(accessTokens.revokedAt)));
+    await recordTermsAccepted(tx, auth.user.id, version);
     await recordEvent(tx, accountActor(auth), {
       action: EventAction.Update,
       source: Module.UserAccount,
@@ -125,10 +127,7 @@ export async function changePassword(
   await assertCurrentPassword(deps, auth, body.currentPassword, 'currentPassword', address);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordResetRequested: false })
-      .where(eq(users.id, auth.user.id));
+    await setPasswordHash(tx, auth.user.id, passwordHash);
     await endLoginsOf(tx, auth.user.id, { tokenId: auth.tokenId, sessionId: auth.session?.id ?? null });
     // A reset link e-mailed earlier would undo the password just chosen.
     await dropUnusedResetLinks(tx, auth.user.id);
@@ -170,11 +169,7 @@ export async function updateUser(
   const businessChanges = body.BusinessId !== undefined && body.BusinessId !== target.business_id;
   if (businessChanges && !admin) throw forbidden('businessChangeAdminOnly');
   if (businessChanges && body.BusinessId !== null && body.BusinessId !== undefined) {
-    const [business] = await db
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.id, body.BusinessId));
-    if (!business) throw badRequest('businessNotFound', {}, [{ Field: 'BusinessId' }]);
+    if (!(await businessExists(db, body.BusinessId))) throw badRequest('businessNotFound', {}, [{ Field: 'BusinessId' }]);
   }
   // A new address takes effect only once it confirms the link sent to it; the caller's password comes first.
   const newEmail =
@@ -189,7 +184,7 @@ export async function updateUser(
     }
   }
 
-  const changes = {
+  const changes: UserChanges = {
     ...(body.FirstName !== undefined ? { firstName: body.FirstName } : {}),
     ...(body.LastName !== undefined ? { lastName: body.LastName } : {}),
     // The same address in another case is no new address: it is stored as typed.
@@ -202,7 +197,7 @@ export async function updateUser(
   if (Object.keys(changes).length) {
     try {
       await db.transaction(async (tx) => {
-        await tx.update(users).set(changes).where(eq(users.id, targetId));
+        await updateUserRow(tx, targetId, changes);
         await recordEvent(tx, accountActor(auth), {
           action: EventAction.Update,
           source: Module.UserAccount,
@@ -235,8 +230,7 @@ async function requestEmailChange(
 ): Promise<void> {
   const token = newToken();
   await deps.db.transaction(async (tx) => {
-    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, target.id), isNull(emailChanges.usedAt)));
-    await tx.insert(emailChanges).values({
+    await replaceEmailChange(tx, {
       tokenHash: hashToken(token),
       userId: target.id,
       newEmail,
@@ -270,21 +264,11 @@ export async function confirmEmailChange(deps: UserDeps, token: string): Promise
   let email: string;
   try {
     ({ userId, email } = await deps.db.transaction(async (tx) => {
-      const [change] = await tx
-        .update(emailChanges)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(emailChanges.tokenHash, hashToken(token)),
-            isNull(emailChanges.usedAt),
-            sql`${emailChanges.expiresAt} > now()`,
-          ),
-        )
-        .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+      const change = await useEmailChange(tx, hashToken(token));
       if (!change) throw refused();
       const holder = await userByEmail(tx, change.newEmail);
       if (holder && holder.id !== change.userId) throw emailInUse();
-      await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+      await setEmail(tx, change.userId, change.newEmail);
       await recordEvent(
         tx,
         { userId: change.userId, holdingId: null, sessionId: null },
