@@ -12,6 +12,8 @@ import {
 import { forbiddenMessage } from '@headland/domain/permissions';
 import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
 import { roundTo } from '@headland/domain/units';
+import { latestOpenableCropYear } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import type { Db } from '../../db/database.ts';
 import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../db/schema.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
@@ -19,7 +21,6 @@ import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { currentHarvestYear } from '../session/session.service.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
@@ -182,6 +183,7 @@ async function resolveSave(
       regionsOffered: brand.regionIds.length > 0,
       startingYearRequired: isNew,
       weatherStationRequired,
+      latestStartingYear: latestOpenableCropYear(isoDateFromLocalDate(new Date())),
     },
   );
   for (const issue of issues)
@@ -207,8 +209,6 @@ async function resolveSave(
     }
   }
   if (startingYear !== null && Number.isInteger(startingYear)) {
-    const latest = currentHarvestYear() + 1;
-    if (startingYear > latest) add('firstCroppingYear', `Starting Year cannot be later than ${latest}.`);
     const firstYear = storedYears[0];
     if (firstYear !== undefined && startingYear > firstYear) {
       add(

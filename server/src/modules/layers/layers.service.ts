@@ -23,6 +23,7 @@ import { NutrientType, nutrientNames, type RequirementNutrient } from '@headland
 import { nutrientRateFor, productRateFor, zoneRequirement } from '@headland/domain/layers/recommendations';
 import { rateUnitOf, RateUnitId, totalForRate } from '@headland/domain/layers/rateUnits';
 import { regularShapeWkt } from '@headland/domain/layers/regularShape';
+import { defaultLayerName } from '@headland/domain/layers/layerName';
 import {
   gridCleaningMinAngleDegrees,
   isUserDefined,
@@ -907,7 +908,14 @@ export async function createRequirement(
   if (soil.fieldId !== null && soil.fieldId !== cropping.fieldId)
     throw layerProblem('otherField', 'CroppingId', 'The cropping must be on the soil layer’s field.');
   const unit = nutrient === NutrientType.Lime ? 't/ha' : 'kg/ha';
-  const name = body.Name ?? `${nutrientNames[nutrient]} requirement ${cropping.yearId}`;
+  const name =
+    body.Name ??
+    defaultLayerName({
+      TypeId: LayerTypeId.NutrientRequirement,
+      NutrientId: nutrient,
+      CropId: cropping.cropId,
+      Year: cropping.yearId,
+    });
   const id = await db.transaction(async (tx) => {
     const [row] = await sqlRows<{ id: number }>(
       tx,
@@ -1011,7 +1019,14 @@ export async function createApplication(
       'Give the rate of a fertiliser in kg/ha or t/ha.',
     );
   const unitName = rateUnitOf(rateUnitId)!.Name;
-  const name = body.Name ?? `${product.Name} ${requirement.yearId}`;
+  const name =
+    body.Name ??
+    defaultLayerName({
+      TypeId: LayerTypeId.Application,
+      ProductId: product.Id,
+      CropId: requirement.cropId,
+      Year: requirement.yearId,
+    });
   const id = await db.transaction(async (tx) => {
     const [row] = await sqlRows<{ id: number }>(
       tx,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
 import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
@@ -29,6 +29,8 @@ import {
   savePermissions,
   sendInvitation,
   switchToRestrictedMember,
+  useInvitationDelivery,
+  withDeliveryOf,
 } from './permissionsQueries.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -61,6 +63,14 @@ export function PermissionsEditor({
   const session = useAppSession();
   const [drafts, setDrafts] = useState<UserDraft[]>(() => data.users.map(draftOf));
   const [invites, setInvites] = useState<Invitation[]>(data.invites);
+  const delivery = useInvitationDelivery(
+    session.holding.HoldingId,
+    session.yearId,
+    invites.some((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued'),
+  );
+  useEffect(() => {
+    if (delivery.data) setInvites((current) => withDeliveryOf(current, delivery.data) ?? current);
+  }, [delivery.data]);
   const [question, setQuestion] = useState<Question | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

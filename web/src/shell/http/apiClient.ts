@@ -102,7 +102,8 @@ export type ApiProblem =
   | { kind: 'generic' }
   /** `entry`: the first entry of the answer's `Errors`, which the dialog says in the shown language. */
   | { kind: 'message'; message: string; entry?: ApiErrorEntry }
-  | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null }
+  /** `resources`: what changed, as the answer names it (`cropping:12`, `holding:3`, `member:3:8`...). */
+  | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null; resources: string[] }
   | { kind: 'unauthorised' }
   /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
   | { kind: 'maintenance' };
@@ -126,7 +127,12 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
   }
   if (status === 401 && apiError?.AuthError === true && unauthorisedEnabled) return { kind: 'unauthorised' };
   if (status === 409 && apiError?.Resources !== undefined)
-    return { kind: 'conflict', mode: 'retry', changedBy: apiError.ChangedBy ?? null };
+    return {
+      kind: 'conflict',
+      mode: 'retry',
+      changedBy: apiError.ChangedBy ?? null,
+      resources: apiError.Resources,
+    };
   if (status >= 400 && status < 500) {
     const first = apiError?.Errors?.[0];
     if (first?.Message) return { kind: 'message', message: first.Message, entry: first };
