@@ -170,23 +170,35 @@ export async function setupSignup(
   const brand = brands[brandId];
   if (!passwordMeetsRule(input.password))
     throw fieldError('password', passwordRuleMessage, 'signup.passwordRule');
-  if (!brand.regionIds.includes(input.regionId)) {
+  const place = [input.postCode, input.address, input.regionId, input.townId];
+  const placeGiven = place.every((part) => part !== undefined);
+  if (!placeGiven && (place.some((part) => part !== undefined) || !input.holdingExists)) {
+    throw fieldError('postCode', signupMessages.addressRequired, 'signup.addressRequired');
+  }
+  if (input.regionId !== undefined && !brand.regionIds.includes(input.regionId)) {
     throw fieldError('regionId', signupMessages.unknownRegion, 'signup.unknownRegion');
   }
   if (!input.holdingExists && !input.holdingName) {
     throw fieldError('holdingName', signupMessages.holdingNameRequired, 'signup.holdingNameRequired');
   }
   // Refused before the password is hashed: a signed-in account cannot make the server hash for nothing.
-  await pendingAccount(deps.db, auth, 'wizard');
+  const pending = await pendingAccount(deps.db, auth, 'wizard');
+  // Only someone invited to a holding joins it without giving its place.
+  if (!placeGiven && (await pendingInvitesOf(deps.db, pending.email)).length === 0) {
+    throw fieldError('postCode', signupMessages.addressRequired, 'signup.addressRequired');
+  }
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const user = await pendingAccount(tx, auth, 'wizard');
-    const [town] = await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
-      tx,
-      sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${input.townId} AND NOT deleted`,
-    );
-    if (!town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
-    if (town.region_id !== input.regionId) {
+    const [town] =
+      input.townId === undefined
+        ? []
+        : await sqlRows<{ id: number; region_id: number; weather_station_id: number | null }>(
+            tx,
+            sql`SELECT id, region_id, weather_station_id FROM towns WHERE id = ${input.townId} AND NOT deleted`,
+          );
+    if (placeGiven && !town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
+    if (town && town.region_id !== input.regionId) {
       throw fieldError('townId', signupMessages.townNotInRegion, 'signup.townNotInRegion');
     }
     const terms = brand.features.termsAndConditions ? await latestTerms(tx) : null;
@@ -198,11 +210,11 @@ export async function setupSignup(
       WHERE id = ${user.id}`);
     await tx.execute(sql`INSERT INTO user_contacts
         (user_id, phone_number, post_code, address, region_id, town_id, agronomist, contact_consent)
-      VALUES (${user.id}, ${input.phoneNumber}, ${input.postCode.toUpperCase()}, ${input.address},
-        ${input.regionId}, ${input.townId}, ${input.agronomist}, ${input.contactConsent})`);
+      VALUES (${user.id}, ${input.phoneNumber}, ${input.postCode?.toUpperCase() ?? null}, ${input.address ?? null},
+        ${input.regionId ?? null}, ${input.townId ?? null}, ${input.agronomist}, ${input.contactConsent})`);
     await closeSignupRequests(tx, user.email);
     let holdingId: number | null = null;
-    if (!input.holdingExists) {
+    if (!input.holdingExists && town) {
       const [holding] = await sqlRows<{ id: number }>(
         tx,
         sql`INSERT INTO holdings (trading_name, account_number, address, town_id, region_id, weather_station_id, features)
