@@ -25,7 +25,8 @@ export function customBasemapKind(url: string): CustomBasemapKind | null {
     return null;
   }
   if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return null;
-  if (url.includes('{x}') && (url.includes('{y}') || url.includes('{-y}')) && url.includes('{z}')) return 'xyz';
+  if (url.includes('{x}') && (url.includes('{y}') || url.includes('{-y}')) && url.includes('{z}'))
+    return 'xyz';
   const query = new Map([...parsed.searchParams].map(([key, value]) => [key.toLowerCase(), value]));
   if (query.get('service')?.toUpperCase() === 'WMS' && query.get('layers')) return 'wms';
   return null;

@@ -147,9 +147,9 @@ describe('validateHoldingForm', () => {
     expect(validateHoldingForm({ ...valid, startingYear: 2099 }, context)).toEqual([
       { field: 'startingYear', code: HoldingMessageCode.StartingYearTooLate, params: { max: 2028 } },
     ]);
-    expect(validateHoldingForm({ ...valid, startingYear: 1989 }, context).map((issue) => issue.code)).toEqual([
-      HoldingMessageCode.StartingYearOutOfRange,
-    ]);
+    expect(validateHoldingForm({ ...valid, startingYear: 1989 }, context).map((issue) => issue.code)).toEqual(
+      [HoldingMessageCode.StartingYearOutOfRange],
+    );
   });
 
   it('reports every problem at once, in form order', () => {

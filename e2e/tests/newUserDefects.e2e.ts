@@ -16,7 +16,8 @@ import { useServer } from '../support/server.ts';
 // Issue 24 part 4: defects a new user met on the screens, against the real server and its demo seed (Wold Farm,
 // README "Demo logins"). Mail goes to a local SMTP catcher, so that the outbox really sends.
 const mail = useMailCapture();
-const running = useServer({ env: mail.env });
+// Slow to start on a loaded machine: the demo seed runs at start.
+const running = useServer({ env: mail.env, readyTimeoutMs: 850_000 });
 const pages = usePages(useBrowser(), running);
 
 const testTimeoutMs = 240_000;
@@ -56,7 +57,9 @@ describe('data layers named by the name rule', () => {
       await capture(page, 'defects-layer-names-by-type');
 
       // Two layers of one field: the last shown is drawn on top, and the legend describes it.
-      const field = mapPage.fields.find((each) => each.Boundary && names.includes(`Show P Index 2027 (${each.Name})`))!;
+      const field = mapPage.fields.find(
+        (each) => each.Boundary && names.includes(`Show P Index 2027 (${each.Name})`),
+      )!;
       await tree.getByRole('checkbox', { name: `Show P Index 2027 (${field.Name})`, exact: true }).check();
       await tree.getByRole('checkbox', { name: `Show K mg/l 2027 (${field.Name})`, exact: true }).check();
       await tree.getByRole('button', { name: 'Close', exact: true }).click();
@@ -108,7 +111,11 @@ describe('document uploads', () => {
         await (await chooser).setFiles([file]);
       };
 
-      await choose({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just words, no picture') });
+      await choose({
+        name: 'notes.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('just words, no picture'),
+      });
       const failure = page.getByRole('dialog', { name: 'Import error' });
       await failure
         .getByText('There was an error during the import process. Be sure that the files are correct.')
@@ -120,7 +127,10 @@ describe('document uploads', () => {
 
       // A refused file leaves its alert until the next upload, which takes it away.
       await choose({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: makeExecutable() });
-      await library.getByRole('alert').getByText('Allowed file types are : jpg, jpeg, png, gif, pdf').waitFor();
+      await library
+        .getByRole('alert')
+        .getByText('Allowed file types are : jpg, jpeg, png, gif, pdf')
+        .waitFor();
       await choose({ name: 'Soil report.pdf', mimeType: 'application/pdf', buffer: makePdf() });
       await library.getByRole('button', { name: 'Open Soil report.pdf', exact: true }).waitFor();
       expect(await library.getByRole('alert').count()).toBe(0);
@@ -268,17 +278,24 @@ describe('custom base maps', () => {
       await dialog.getByRole('textbox', { name: 'ZoomMax' }).fill('12');
       await dialog.getByRole('button', { name: 'Add' }).click();
       await dialog
-        .getByText('Url must be an https tile address with {x}, {y} and {z}, or an https WMS address with its LAYERS.')
+        .getByText(
+          'Url must be an https tile address with {x}, {y} and {z}, or an https WMS address with its LAYERS.',
+        )
         .waitFor();
       await dialog.getByText('ZoomMax cannot be lower than ZoomMin.').waitFor();
-      await dialog.getByRole('textbox', { name: 'Url' }).fill('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+      await dialog
+        .getByRole('textbox', { name: 'Url' })
+        .fill('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
       await dialog.getByRole('textbox', { name: 'ZoomMax' }).fill('19');
       await dialog.getByRole('textbox', { name: 'West' }).fill('-0.3');
       await dialog.getByRole('textbox', { name: 'South' }).fill('53.2');
       await dialog.getByRole('textbox', { name: 'East' }).fill('0.1');
       await dialog.getByRole('textbox', { name: 'North' }).fill('53.5');
       await dialog.getByRole('button', { name: 'Add' }).click();
-      await dialog.getByRole('table', { name: 'Custom base maps of the holding' }).getByText('Drone survey').waitFor();
+      await dialog
+        .getByRole('table', { name: 'Custom base maps of the holding' })
+        .getByText('Drone survey')
+        .waitFor();
       await capture(page, 'defects-custom-basemaps');
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await dialog.waitFor({ state: 'detached' });

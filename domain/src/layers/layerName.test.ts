@@ -64,8 +64,8 @@ describe('layer names', () => {
       Year: 2027,
     });
     expect(name).toBe('P2O5 requirement · Winter wheat 2027');
-    expect(names([layer(1, { TypeId: LayerTypeId.NutrientRequirement, Name: name, CropId: CropId.WinterWheat })])).toEqual([
-      name,
-    ]);
+    expect(
+      names([layer(1, { TypeId: LayerTypeId.NutrientRequirement, Name: name, CropId: CropId.WinterWheat })]),
+    ).toEqual([name]);
   });
 });

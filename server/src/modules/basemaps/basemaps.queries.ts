@@ -43,7 +43,12 @@ export async function lockedBasemapCount(db: Db, holdingId: number): Promise<num
 }
 
 const extentSql = (extent: readonly number[] | null) =>
-  extent === null ? sql`NULL` : sql`ARRAY[${sql.join(extent.map((value) => sql`${value}::float8`), sql`, `)}]`;
+  extent === null
+    ? sql`NULL`
+    : sql`ARRAY[${sql.join(
+        extent.map((value) => sql`${value}::float8`),
+        sql`, `,
+      )}]`;
 
 export async function insertBasemap(
   db: Db,

@@ -97,7 +97,11 @@ export async function changeBasemap(
   return listBasemaps(db, caller.holdingId);
 }
 
-export async function removeBasemap(db: Db, caller: BasemapsCaller, id: number): Promise<CustomBasemapRecord[]> {
+export async function removeBasemap(
+  db: Db,
+  caller: BasemapsCaller,
+  id: number,
+): Promise<CustomBasemapRecord[]> {
   requireMaster(caller);
   await db.transaction(async (tx) => {
     const name = await deleteBasemap(tx, caller.holdingId, id);
@@ -108,5 +112,10 @@ export async function removeBasemap(db: Db, caller: BasemapsCaller, id: number):
 }
 
 function recordBasemapEvent(tx: Db, caller: BasemapsCaller, action: EventAction, name: string) {
-  return recordEvent(tx, caller.actor, { action, source: Module.Layers, objectType: 'Basemap', data: { Name: name } });
+  return recordEvent(tx, caller.actor, {
+    action,
+    source: Module.Layers,
+    objectType: 'Basemap',
+    data: { Name: name },
+  });
 }

@@ -4,13 +4,7 @@ import type { SelectHoldingResponse } from '@headland/domain/api/sessionApi';
 import { basemapsPerHolding } from '@headland/domain/basemapRules';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import {
-  addMember,
-  bearer,
-  createHolding,
-  createUser,
-  signInToHolding,
-} from '../../testing/factories.ts';
+import { addMember, bearer, createHolding, createUser, signInToHolding } from '../../testing/factories.ts';
 
 let test: TestApp;
 let holdingId: number;
@@ -54,7 +48,10 @@ describe('custom base maps', () => {
     const [created] = added.json<CustomBasemapsResponse>().Basemaps;
     expect(created).toMatchObject(survey);
 
-    const changed = await call('PUT', master, `${url}/${created!.Id}`, { ...survey, Name: 'Drone survey, May' });
+    const changed = await call('PUT', master, `${url}/${created!.Id}`, {
+      ...survey,
+      Name: 'Drone survey, May',
+    });
     expect(changed.json<CustomBasemapsResponse>().Basemaps[0]!.Name).toBe('Drone survey, May');
 
     const selected = await test.app.inject({
@@ -84,9 +81,24 @@ describe('custom base maps', () => {
   });
 
   it.each([
-    ['a plain http address', { Url: 'http://tiles.example.com/{z}/{x}/{y}.png' }, 'Url', 'basemap.urlNotTemplate'],
-    ['an address without {x}, {y} and {z}', { Url: 'https://tiles.example.com/map.png' }, 'Url', 'basemap.urlNotTemplate'],
-    ['an extent with south north of north', { Extent: [-0.2, 53.4, -0.1, 53.3] }, 'Extent', 'basemap.extentInvalid'],
+    [
+      'a plain http address',
+      { Url: 'http://tiles.example.com/{z}/{x}/{y}.png' },
+      'Url',
+      'basemap.urlNotTemplate',
+    ],
+    [
+      'an address without {x}, {y} and {z}',
+      { Url: 'https://tiles.example.com/map.png' },
+      'Url',
+      'basemap.urlNotTemplate',
+    ],
+    [
+      'an extent with south north of north',
+      { Extent: [-0.2, 53.4, -0.1, 53.3] },
+      'Extent',
+      'basemap.extentInvalid',
+    ],
     ['ZoomMin above ZoomMax', { ZoomMin: 19, ZoomMax: 8 }, 'ZoomMax', 'basemap.zoomOrder'],
   ])('refuses %s in words, keeping nothing', async (_what, change, field, code) => {
     const response = await call('POST', master, url, { ...survey, ...change });

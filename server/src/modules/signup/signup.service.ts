@@ -279,7 +279,11 @@ export interface SignupRequestDeps {
  * is the same either way, so that it tells nobody whether the address has an account; the look-up and the link
  * are done after answering, so that its timing does not tell either.
  */
-export function requestSignupLink(deps: SignupRequestDeps, email: string, language: string | undefined): true {
+export function requestSignupLink(
+  deps: SignupRequestDeps,
+  email: string,
+  language: string | undefined,
+): true {
   const address = email.trim();
   if (!isEmail(address)) {
     throw badRequest(signupMessages.invalidEmail, [

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
 import { useLeaveGuard } from '../../shell/useLeaveGuard.ts';
@@ -63,14 +63,13 @@ export function PermissionsEditor({
   const session = useAppSession();
   const [drafts, setDrafts] = useState<UserDraft[]>(() => data.users.map(draftOf));
   const [invites, setInvites] = useState<Invitation[]>(data.invites);
-  const delivery = useInvitationDelivery(
-    session.holding.HoldingId,
-    session.yearId,
-    invites.some((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued'),
-  );
-  useEffect(() => {
-    if (delivery.data) setInvites((current) => withDeliveryOf(current, delivery.data) ?? current);
-  }, [delivery.data]);
+  // While an invitation's e-mail waits in the outbox, its status is read again until the mail has left.
+  const waitingMail = invites
+    .filter((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued')
+    .map((invite) => `${invite.email}:${invite.issuedOn}`)
+    .join('|');
+  const delivery = useInvitationDelivery(session.holding.HoldingId, session.yearId, waitingMail);
+  const shownInvites = delivery.data ? (withDeliveryOf(invites, delivery.data) ?? invites) : invites;
   const [question, setQuestion] = useState<Question | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -301,7 +300,7 @@ export function PermissionsEditor({
           </Tabs.Panel>
           <Tabs.Panel value="invitations">
             <InvitationsTab
-              invites={invites}
+              invites={shownInvites}
               readOnly={readOnly}
               filter={filter}
               onFilterChange={setFilter}

@@ -39,13 +39,14 @@ export function useHoldingPermissions(holdingId: number, year: number) {
 export const deliveryPollMs = 2_000;
 
 /**
- * The holding's invitations, read again every {@link deliveryPollMs} while `waiting` (an invitation's e-mail is
- * still queued), so that its status follows the outbox: Sent once the mail has left, or Could not be delivered.
+ * The holding's invitations, read again every {@link deliveryPollMs} while one of those named by `waitingMail`
+ * (their address and issue time; '' for none) still has its e-mail queued, so that their status follows the
+ * outbox: Sent once the mail has left, or Could not be delivered.
  */
-export function useInvitationDelivery(holdingId: number, year: number, waiting: boolean) {
+export function useInvitationDelivery(holdingId: number, year: number, waitingMail: string) {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...permissionsQueryKeys.dialog(holdingId, year), 'delivery'],
+    queryKey: [...permissionsQueryKeys.dialog(holdingId, year), 'delivery', waitingMail],
     queryFn: async ({ signal }) =>
       (
         await api.get('/api/holdings/v1/permissions', {
@@ -56,8 +57,12 @@ export function useInvitationDelivery(holdingId: number, year: number, waiting: 
           signal,
         })
       ).invites,
-    enabled: waiting,
-    refetchInterval: waiting ? deliveryPollMs : false,
+    enabled: waitingMail !== '',
+    refetchInterval: (query) =>
+      query.state.data?.some((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued') ===
+      false
+        ? false
+        : deliveryPollMs,
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -127,7 +127,13 @@ export function ApiProblemDialogs() {
 }
 
 /** The kinds of record a 409 names (`type:id`) that have words of their own. */
-const conflictRecordKinds: ReadonlySet<string> = new Set(['cropping', 'field', 'holding', 'member', 'setting']);
+const conflictRecordKinds: ReadonlySet<string> = new Set([
+  'cropping',
+  'field',
+  'holding',
+  'member',
+  'setting',
+]);
 
 /**
  * Who changed what, from the 409's `ChangedBy` and `Resources`, in the stop mode's words for the author: you (in

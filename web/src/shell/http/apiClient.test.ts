@@ -200,9 +200,7 @@ describe('ApiClient error dialogs', () => {
         ),
     ]);
     await expect(client.post('/api/x', { conflictMode: 'stop' })).rejects.toBeInstanceOf(ApiRequestError);
-    expect(problems).toEqual([
-      { kind: 'conflict', mode: 'stop', changedBy, resources: ['setting:7'] },
-    ]);
+    expect(problems).toEqual([{ kind: 'conflict', mode: 'stop', changedBy, resources: ['setting:7'] }]);
   });
 
   it('reports the end of the session once a holding is selected, even for a caller without dialogs', async () => {

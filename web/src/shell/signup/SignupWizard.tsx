@@ -81,7 +81,7 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
     };
   }, [api]);
 
-  const steps = data ? signupStepsFor(data) : signupSteps;
+  const steps = useMemo(() => (data ? signupStepsFor(data) : signupSteps), [data]);
   const stepName = steps[step]!;
   const problems: SignupProblems = useMemo(
     () => (form && committed[step] ? stepProblems(stepName, form) : {}),

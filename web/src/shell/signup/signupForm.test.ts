@@ -127,7 +127,13 @@ describe('post codes outside the towns known, and invited people', () => {
     const invited: SignupData = {
       ...data,
       holdingInvites: [
-        { id: 'a', holdingName: 'Wold Farm', accessLevel: 1, issuerFirstName: 'Anna', issuerLastName: 'Field' },
+        {
+          id: 'a',
+          holdingName: 'Wold Farm',
+          accessLevel: 1,
+          issuerFirstName: 'Anna',
+          issuerLastName: 'Field',
+        },
       ],
     };
     expect(signupStepsFor(data)).toEqual(['terms', 'contact', 'holding', 'password']);

@@ -47,7 +47,8 @@ export function useChangeBasemaps() {
   return useMutation({
     mutationFn: async (change: BasemapChange): Promise<CustomBasemapRecord[]> => {
       const options = { schema: customBasemapsResponseSchema, errorDialog: false } as const;
-      const path = change.kind === 'add' ? basemapsRoutes.create : basemapsRoutes.one.replace(':id', String(change.id));
+      const path =
+        change.kind === 'add' ? basemapsRoutes.create : basemapsRoutes.one.replace(':id', String(change.id));
       const answer =
         change.kind === 'add'
           ? await api.post(path, { ...options, body: change.values })

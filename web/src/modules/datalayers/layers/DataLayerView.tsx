@@ -88,12 +88,9 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
   // Shown layers in stack order, the top one last: the one drawn above the others, which the legend describes and
   // its opacity and Edit zones act on.
   const shown = visible.filter((id) => byId.has(id));
-  const shownLayers = useMemo(
-    () => shown.map((id) => byId.get(id)).filter((layer): layer is DataLayer => layer !== undefined),
-    // `shown` is a new array at every render; its ids are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shown.join(','), byId],
-  );
+  const shownLayers = shown
+    .map((id) => byId.get(id))
+    .filter((layer): layer is DataLayer => layer !== undefined);
   const names = useLayerNames(shownLayers, fields);
   const nameOf = (id: number) => names.get(id) ?? byId.get(id)?.Name ?? '';
   const zoneQueries = useQueries({
@@ -164,7 +161,9 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
   };
   /** The legend's choice of layer brings it to the top of the stack: what it describes is what is drawn above. */
   const bringToTop = (id: number) =>
-    setVisible((current) => (current.includes(id) ? [...current.filter((each) => each !== id), id] : current));
+    setVisible((current) =>
+      current.includes(id) ? [...current.filter((each) => each !== id), id] : current,
+    );
   const changeOpacity = (id: number, opacity: number) =>
     setOpacities((current) => new Map(current).set(id, opacity));
 
