@@ -70,7 +70,7 @@ describe('data layers named by the name rule', () => {
       await mapPage.settled((state) => Number(state.zoom) > 15);
 
       const legend = page.getByRole('region', { name: 'Key legend' });
-      const chooser = legend.getByRole('textbox', { name: 'Layer' });
+      const chooser = legend.getByRole('combobox', { name: 'Layer' });
       expect(await chooser.inputValue()).toBe('K mg/l 2027');
       const details = page.getByRole('status', { name: 'Details' });
       const hover = async () => {
@@ -301,7 +301,7 @@ describe('custom base maps', () => {
       await dialog.waitFor({ state: 'detached' });
 
       await mapPage.button('Map options').click();
-      await page.getByRole('textbox', { name: 'Base map' }).click();
+      await page.getByRole('combobox', { name: 'Base map' }).click();
       await page.getByRole('option', { name: 'Drone survey' }).waitFor();
     },
     testTimeoutMs,
