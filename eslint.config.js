@@ -16,6 +16,75 @@ const domainBoundary = {
   ],
 };
 
+// Server modules (server/src/modules/<area>/) use one another only through their services: another area's
+// `*.service.ts` files are its public surface, everything else in its folder is private to it (docs/ARCHITECTURE.md).
+const otherModuleInternals = {
+  regex: '^\\.\\./[^./][^/]*/(?!.*\\.service(\\.ts)?$).+',
+  message: "Another area's files are private to it: import what it offers from its *.service.ts.",
+};
+
+// The core (auth, db, http, plugins, mail, events, files) serves every module and never depends on one.
+const coreIndependence = {
+  regex: '^(\\.\\./)+modules/',
+  message: 'The core must not import a module: move what both need into the core.',
+};
+
+// Services hold rules and transactions; every statement lives in the area's *.queries.ts (issue 20).
+const serviceSqlBuilders = {
+  paths: [
+    {
+      name: 'drizzle-orm',
+      allowTypeImports: true,
+      message: "Statements live in the area's *.queries.ts; services call those.",
+    },
+  ],
+  patterns: [
+    {
+      regex: '(^|/)db/(sqlRows|schema)(\\.ts)?$|(^|/)db/tables/',
+      message: "Statements live in the area's *.queries.ts; services call those.",
+    },
+  ],
+};
+
+// Service files that still hold statements until the move to *.queries.ts (issue 20, branch `queries`) lands;
+// each leaves this list as it is cleaned, and the list goes once it is empty.
+const servicesStillHoldingSql = [
+  'server/src/modules/boundaryImport/boundaryImport.service.ts',
+  'server/src/modules/croppings/croppings.service.ts',
+  'server/src/modules/fields/fields.service.ts',
+  'server/src/modules/holdingTransfer/holdingImport.service.ts',
+  'server/src/modules/holdings/holdingDelete.service.ts',
+  'server/src/modules/holdings/holdingSave.service.ts',
+  'server/src/modules/invitations/invitations.service.ts',
+  'server/src/modules/layers/layerImport.service.ts',
+  'server/src/modules/layers/layers.service.ts',
+  'server/src/modules/session/session.service.ts',
+  'server/src/modules/settings/settings.service.ts',
+  'server/src/modules/signup/signup.service.ts',
+  'server/src/modules/user/passwordReset.service.ts',
+  'server/src/modules/user/user.service.ts',
+];
+
+// The web's layers (docs/ARCHITECTURE.md): the shell reads modules only through their registry, and the map
+// library imports nothing above it. Tested in web/src/modules/moduleBoundaries.test.ts.
+const shellBoundary = {
+  patterns: [
+    {
+      regex: '^(\\.\\./)+modules/(?!moduleRegistry(\\.ts)?$)',
+      message:
+        'The shell reads modules only through modules/moduleRegistry.ts: add to the module entry instead.',
+    },
+  ],
+};
+const mapBoundary = {
+  patterns: [
+    {
+      regex: '^(\\.\\./)+(modules|shell)(/|$)',
+      message: 'web/src/map/ imports nothing above it: pass what it needs through its options.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,5 +117,34 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
+  },
+  // Server boundaries. With flat config the last block matching a file sets its `no-restricted-imports`, so
+  // each block lists every restriction its files carry.
+  {
+    files: ['server/src/{auth,db,http,plugins,mail,events,files}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreIndependence] }] },
+  },
+  {
+    files: ['server/src/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
+  },
+  {
+    files: ['server/src/modules/*/**/*.service.ts'],
+    ignores: servicesStillHoldingSql,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: serviceSqlBuilders.paths, patterns: [otherModuleInternals, ...serviceSqlBuilders.patterns] },
+      ],
+    },
+  },
+  // Web boundaries: the shell imports only modules/moduleRegistry; the map library neither modules nor shell.
+  {
+    files: ['web/src/shell/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', shellBoundary] },
+  },
+  {
+    files: ['web/src/map/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', mapBoundary] },
   },
 );

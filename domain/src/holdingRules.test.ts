@@ -145,7 +145,7 @@ describe('validateHoldingForm', () => {
     const context = { ...everything, latestStartingYear: 2028 };
     expect(validateHoldingForm({ ...valid, startingYear: 2028 }, context)).toEqual([]);
     expect(validateHoldingForm({ ...valid, startingYear: 2099 }, context)).toEqual([
-      { field: 'startingYear', code: HoldingMessageCode.StartingYearTooLate, params: { max: 2028 } },
+      { field: 'startingYear', code: HoldingMessageCode.StartingYearTooLate, params: { year: 2028 } },
     ]);
     expect(validateHoldingForm({ ...valid, startingYear: 1989 }, context).map((issue) => issue.code)).toEqual(
       [HoldingMessageCode.StartingYearOutOfRange],

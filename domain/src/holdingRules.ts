@@ -160,7 +160,7 @@ export function validateHoldingForm(
       code,
       params:
         code === HoldingMessageCode.StartingYearTooLate
-          ? { max: latestStartingYear }
+          ? { year: latestStartingYear }
           : (holdingMessageParams[code] ?? {}),
     });
 

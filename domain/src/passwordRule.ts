@@ -26,6 +26,14 @@ export function newPasswordError(password: string, confirmation: string): string
   return null;
 }
 
+/** The code of a problem `newPasswordError` found, as the sign-up texts name it (`signup.errors.<code>`). */
+export function newPasswordErrorCode(
+  problem: string,
+): 'passwordRequired' | 'passwordRule' | 'passwordMismatch' {
+  if (problem === passwordRequiredMessage) return 'passwordRequired';
+  return problem === passwordMismatchMessage ? 'passwordMismatch' : 'passwordRule';
+}
+
 // The WHATWG form-validation shape, with at least one dot in the domain as real addresses have.
 const emailShape =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;

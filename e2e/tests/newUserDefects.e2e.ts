@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeExecutable, makePdf } from '../../server/src/modules/documents/documentFixtures.ts';
+import { makeExecutable, makePdf } from '../../server/src/testing/documentFixtures.ts';
 import { callApi, openHoldingByApi } from '../support/apiSession.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { useBrowser } from '../support/browser.ts';

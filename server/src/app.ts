@@ -2,25 +2,31 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
-import { registerCompression } from './http/compression.ts';
 import { webPageSender } from './http/webPage.ts';
-import { registerErrorHandler } from './http/errorHandler.ts';
-import { loggerOptions, registerAccessLog } from './http/logging.ts';
-import { registerSecurityHeaders } from './http/securityHeaders.ts';
-import { documentPublicRoutes } from './http/publicRoutes.ts';
-import { defaultBodyLimit, registerRequestLimits } from './http/requestLimits.ts';
-import { registerAccessHook } from './auth/accessHook.ts';
+import { refuseFrameworkError } from './http/errorHandler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { defaultBodyLimit } from './http/requestLimits.ts';
+import { access } from './plugins/access.ts';
+import { accessLog } from './plugins/accessLog.ts';
+import { compression } from './plugins/compression.ts';
+import { errorAnswers } from './plugins/errorAnswers.ts';
+import { keptLists } from './plugins/keptLists.ts';
+import { mail } from './plugins/mail.ts';
+import { openApi } from './plugins/openApi.ts';
+import { requestLimits } from './plugins/requestLimits.ts';
+import { securityHeaders } from './plugins/securityHeaders.ts';
+import { webApp } from './plugins/webApp.ts';
 import { registerModules } from './modules/registerModules.ts';
 
 export type { AppDeps };
 
-/** Builds the Fastify app: API, OpenAPI document, live socket and the built web app. */
+/**
+ * Builds the Fastify app: the core's plugins (server/src/plugins/), then every area's routes, then the built
+ * web app. The order matters where noted: hooks that inspect routes come before any route.
+ */
 export async function buildApp(
   deps: AppDeps,
   options: { logStream?: NodeJS.WritableStream } = {},
@@ -33,40 +39,32 @@ export async function buildApp(
     routerOptions: { maxParamLength: 2048 },
     // Off unless TRUST_PROXY says so: a forged X-Forwarded-For must not choose the client address.
     trustProxy: deps.config.trustProxy ?? false,
+    // A path Fastify cannot decode is refused in the shape and language of every other refusal.
+    frameworkErrors: refuseFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);
   const indexFile = join(deps.config.webDist, 'index.html');
   const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
-  registerErrorHandler(app, { sendWebPage });
-  registerAccessLog(app);
-  await registerSecurityHeaders(app, deps.config);
-  registerRequestLimits(app);
-  documentPublicRoutes(app);
 
+  await app.register(errorAnswers, { sendWebPage });
+  await app.register(accessLog);
+  await app.register(securityHeaders);
+  // Before any route: every route compiles with its validator.
+  await app.register(requestLimits);
   await app.register(formbody);
   // A live socket carries small state messages only.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Headland API', version: '1.0.0', description: 'Farm-management API of Headland.' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+  // Before any route: the document reads every route as it is added.
+  await app.register(openApi);
+  // Before any route: it refuses to start with a route that declares no access rule.
+  await app.register(access);
+  await app.register(compression);
+  await app.register(mail);
+  await app.register(keptLists);
 
-  registerAccessHook(app, deps.database.db);
-  registerCompression(app);
   await registerModules(app);
 
-  if (sendWebPage) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendWebPage);
-  }
+  if (sendWebPage) await app.register(webApp, { sendWebPage });
   return app;
 }

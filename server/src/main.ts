@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { demoAccountsPresent, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 import { safeError } from './http/logging.ts';
 import { closeOnSignals } from './http/shutdown.ts';
-import { warmUpGeometry } from './modules/fields/warmUpGeometry.ts';
+import { warmUpGeometry } from './db/warmUpGeometry.ts';
 
 // A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
 const fail = (error: unknown) => {

@@ -47,7 +47,10 @@ export const liveSocketQuerySchema = z.object({
   authToken: z.string().min(1).max(tokenMax),
 });
 
-/** What the client sends over the socket: its state, as the heartbeat's `update`. */
+/**
+ * What the client sends over the socket: its state, as the heartbeat's `update`. The server parses every
+ * message with this schema and ignores (logs) one that does not match.
+ */
 export const clientSocketMessageSchema = z.object({
   Type: z.literal('setSessionState'),
   Data: z.object({ clientState: clientStateSchema.nullish(), inactive: z.boolean().nullish() }),
@@ -57,16 +60,29 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 /** The message types the server pushes; a subscriber to a type also hears its sub-paths ('master-data/crops'). */
 export const liveMessageTypes = ['sessions', 'events', 'master-data'] as const;
 
+/** The holding's active sessions, as each socket's own list (its session is the current one). */
 export const sessionsMessageSchema = z.object({
   Type: z.literal('sessions'),
   Data: z.array(activeSessionSchema),
 });
+/** A new event of the holding with its author, to the sockets allowed to hear of it. */
 export const eventsMessageSchema = z.object({ Type: z.literal('events'), Data: holdingEventsSchema });
+/** The shared catalogues changed (`master-data`, or `master-data/<what>`): clients read them again. No data. */
 export const masterDataMessageSchema = z.object({
   Type: z.string().regex(/^master-data(\/[a-z-]+)*$/),
-  Data: z.unknown(),
+  Data: z.null(),
 });
-export type LiveMessage = { Type: string; Data: unknown };
+
+/**
+ * Every message the server pushes over the live socket. The server builds each one through this schema and the
+ * web parses each one with the schema of its type, ignoring (logging) one that does not match.
+ */
+export const serverLiveMessageSchema = z.union([
+  sessionsMessageSchema,
+  eventsMessageSchema,
+  masterDataMessageSchema,
+]);
+export type ServerLiveMessage = z.infer<typeof serverLiveMessageSchema>;
 
 /** Close codes of the live socket above 1001 that mean the client must not reconnect with the same token. */
 export const liveSocketUnauthorisedCode = 4401;

@@ -42,6 +42,20 @@ export const tokenErrorSchema = z.object({
   error_code: z.enum(tokenRefusalCodes).optional(),
   /** With `throttled`: how long until another attempt is taken. */
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  /** The refusal as every other call gives it (domain/src/api/refusalCodes.ts), in the caller's language. */
+  Message: z.string().optional(),
+  Code: z.string().optional(),
+  Params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  Errors: z
+    .array(
+      z.object({
+        Field: z.string(),
+        Message: z.string(),
+        Code: z.string().optional(),
+        Params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const loginResponseSchema = z.object({ restricted: z.boolean() });
@@ -379,6 +393,9 @@ export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 /** The body of every error answer: the first Errors entry is what the client shows. */
 export const apiErrorSchema = z.object({
   Message: z.string(),
+  /** What was refused, as a code of the catalogue (domain/src/api/refusalCodes.ts) with its parameters. */
+  Code: z.string().optional(),
+  Params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** Each value at fault: where (`Field`), what as a code with parameters, and in words (`Message`). */
   Errors: z
     .array(

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brandFromHost, type BrandId } from '@headland/domain/brands';
-import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import { canAccess } from '@headland/domain/permissions';
 import type { Db } from '../db/database.ts';
 import type {} from '../appDeps.ts';
-import { forbidden, unauthorized } from '../http/httpErrors.ts';
+import { forbidden, unauthorized, areaForbidden } from '../http/httpErrors.ts';
 import type { RouteAccess } from '../http/routeAccess.ts';
 import { loadAuthContext, type AuthContext } from './authContext.ts';
 import { bearerToken, hashToken } from './tokens.ts';
@@ -36,11 +36,9 @@ export function requireSession(
   request: FastifyRequest,
 ): NonNullable<AuthContext['session']> & { auth: AuthContext } {
   const auth = requireAuth(request);
-  if (!auth.session) throw forbidden('Select a holding first.');
+  if (!auth.session) throw forbidden('selectHoldingFirst');
   return { ...auth.session, auth };
 }
-
-export const termsFirstMessage = 'You must accept the terms and conditions first.';
 
 /** A login that has not accepted the latest terms reaches only the routes marked `beforeTerms`. */
 export function mustAcceptTermsFirst(auth: AuthContext): boolean {
@@ -59,11 +57,13 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is read or any input checked: a caller without a valid token learns nothing of
+  // a route's input rules, and no unsigned upload is parsed.
+  app.addHook('onRequest', async (request) => {
     const access: RouteAccess | undefined = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized('You are not signed in.');
+    if (!token) throw unauthorized('notSignedIn');
     const tokenHash = hashToken(token);
     const brandId = requestBrand(request);
     let auth = authCache.get(tokenHash);
@@ -74,16 +74,16 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     }
     request.auth = auth;
     if (mustAcceptTermsFirst(auth) && !request.routeOptions.config?.beforeTerms) {
-      throw forbidden(termsFirstMessage);
+      throw forbidden('termsFirst');
     }
     if (access === 'user') return;
-    if (!auth.session) throw forbidden('Select a holding first.');
+    if (!auth.session) throw forbidden('selectHoldingFirst');
     const level = access.level ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
     const permissions = auth.session.permissions;
     const readByOther =
       level === 'read' && (access.orReadOf ?? []).some((area) => canAccess(permissions, area, 'read'));
     if (!canAccess(permissions, access.area, level) && !readByOther) {
-      throw forbidden(forbiddenMessage(access.area, level));
+      throw areaForbidden(access.area, level);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { Role, isAdminOrHigher, isAgronomistOrHigher } from '@headland/domain/roles';
+import { HoldingRole, Role, isAdminOrHigher, isAgronomistOrHigher } from '@headland/domain/roles';
 
 /** Master and Admin may open every holding; everyone else only their memberships and agronomist holdings. */
 export function mayOpenEveryHolding(role: number): boolean {
@@ -13,4 +13,12 @@ export function mayOpenEveryHolding(role: number): boolean {
  */
 export function isFixedHoldingList(role: number, ownsAHolding: boolean): boolean {
   return !isAgronomistOrHigher(role as Role) && !ownsAHolding;
+}
+
+/**
+ * Who manages a holding's users, permissions and invitations: its owners, and administrators, who may also
+ * undo a member's switch to restricted member (holdings spec §4.2).
+ */
+export function mayManageHolding(role: Role, holdingRole: number | null): boolean {
+  return holdingRole === HoldingRole.Owner || isAdminOrHigher(role);
 }

@@ -7,30 +7,42 @@ import { accessTokens } from '../db/schema.ts';
 import { consumeLoginToken, signInPurposes } from './loginTokens.ts';
 import { waitDescription, type LoginThrottle } from './loginThrottle.ts';
 import { hashPassword, verifyPassword } from './passwordHash.ts';
-import { latestTerms, userByEmail, userById, type UserRow } from '../modules/session/session.queries.ts';
+import { latestTerms, userByEmail, userById, type UserRow } from './users.queries.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { isSignupPending } from '../modules/signup/signup.queries.ts';
+import { isSignupPending } from './users.queries.ts';
 import type { TokenRefusalCode } from '@headland/domain/api/sessionApi';
+import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
+import { englishRefusal, HttpError } from '../http/httpErrors.ts';
 
 export type TokenErrorCode =
   'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'too_many_attempts' | 'server_error';
 
-/** A refused token request, answered in the OAuth shape `{ error, error_description }`. */
+/**
+ * A refused token request, answered in the OAuth shape `{ error, error_description }` with the refusal's
+ * `Code`, `Params` and `Message` of the catalogue beside it. `description` is its English words.
+ */
 export class TokenGrantError extends Error {
+  readonly description: string;
+
   constructor(
     readonly statusCode: 400 | 429 | 500,
     readonly error: TokenErrorCode,
-    readonly description: string,
+    /** What was refused, as a refusal of the catalogue (a request's refused values, or a code of its own). */
+    readonly reason: HttpError,
     readonly retryAfterSeconds?: number,
     readonly refusal?: TokenRefusalCode,
+    description: string = reason.message,
   ) {
     super(description);
+    this.description = description;
   }
 }
 
-export const invalidCredentialsMessage = 'The e-mail address or password is incorrect.';
-export const invalidLoginLinkMessage =
-  'This sign-in link is not valid: it has expired or has already been used.';
+/** A token refusal of one code of the catalogue. */
+const refusedAs = (code: OwnRefusalCode, params: RefusalParams = {}) => new HttpError(400, code, params);
+
+export const invalidCredentialsMessage = englishRefusal('signInCredentials');
+export const invalidLoginLinkMessage = englishRefusal('signInLinkInvalid');
 
 export interface SignInDeps {
   db: Db;
@@ -97,7 +109,7 @@ export async function signInWithPassword(
     throw new TokenGrantError(
       400,
       'invalid_request',
-      'Enter your e-mail address and your password.',
+      refusedAs('signInMissingCredentials'),
       undefined,
       'missingCredentials',
     );
@@ -107,7 +119,7 @@ export async function signInWithPassword(
     throw new TokenGrantError(
       429,
       'too_many_attempts',
-      `Too many failed sign-in attempts. Please wait ${waitDescription(verdict.retryAfterSeconds)} before trying again.`,
+      refusedAs('signInThrottled', { wait: waitDescription(verdict.retryAfterSeconds) }),
       verdict.retryAfterSeconds,
       'throttled',
     );
@@ -117,7 +129,7 @@ export async function signInWithPassword(
   const matches = await verifyPassword(password, user?.password_hash ?? (await deps.dummyHash));
   if (!user?.password_hash || !matches) {
     await deps.throttle.recordFailure(email, input.ip);
-    throw new TokenGrantError(400, 'invalid_grant', invalidCredentialsMessage, undefined, 'credentials');
+    throw new TokenGrantError(400, 'invalid_grant', refusedAs('signInCredentials'), undefined, 'credentials');
   }
   await deps.throttle.recordSuccess(email, input.ip);
   return tokenFor(deps, user, input.brandId);
@@ -128,9 +140,10 @@ export async function signInWithLoginToken(
   deps: SignInDeps,
   input: { token?: string; brandId: BrandId },
 ): Promise<TokenResponse> {
-  if (!input.token) throw new TokenGrantError(400, 'invalid_request', 'The sign-in link has no token.');
+  if (!input.token) throw new TokenGrantError(400, 'invalid_request', refusedAs('signInLinkNoToken'));
   const used = await consumeLoginToken(deps.db, input.token, signInPurposes);
   const user = used && (await userById(deps.db, used.userId));
-  if (!user) throw new TokenGrantError(400, 'invalid_grant', invalidLoginLinkMessage, undefined, 'loginLink');
+  if (!user)
+    throw new TokenGrantError(400, 'invalid_grant', refusedAs('signInLinkInvalid'), undefined, 'loginLink');
   return tokenFor(deps, user, input.brandId);
 }

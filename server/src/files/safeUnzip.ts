@@ -1,13 +1,23 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { maxUnpackedBytes, maxZipEntries } from '@headland/domain/importLimits';
 
-/** Why a zip was refused; the message is fit for a user. */
+const zipRefusalCodes = {
+  damaged: 'zipDamaged',
+  tooManyEntries: 'zipTooManyEntries',
+  tooLarge: 'zipTooLarge',
+} as const;
+
+/** Why a zip was refused; the message is fit for a user, `code` and `params` say it in the catalogue's terms. */
 export class ZipRefused extends Error {
+  readonly code: (typeof zipRefusalCodes)[keyof typeof zipRefusalCodes];
+
   constructor(
     readonly reason: 'damaged' | 'tooManyEntries' | 'tooLarge',
     message: string,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
+    this.code = zipRefusalCodes[reason];
   }
 }
 
@@ -39,7 +49,9 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
   const unzipper = new Unzip((file) => {
     entries += 1;
     if (entries > maxEntries) {
-      throw new ZipRefused('tooManyEntries', `The zip file holds more than ${maxEntries} files.`);
+      throw new ZipRefused('tooManyEntries', `The zip file holds more than ${maxEntries} files.`, {
+        max: maxEntries,
+      });
     }
     const skip = file.name.endsWith('/') || file.name.includes('__MACOSX/');
     const keep = !skip && (options.keep?.(file.name) ?? true);
@@ -52,7 +64,9 @@ export function safeUnzip(data: Uint8Array, options: SafeUnzipOptions = {}): Map
       }
       unpacked += chunk.length;
       if (unpacked > maxBytes) {
-        throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`);
+        throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`, {
+          size: megabytes(maxBytes),
+        });
       }
       if (keep) chunks.push(chunk);
       if (final) unfinished -= 1;

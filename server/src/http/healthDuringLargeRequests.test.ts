@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBoundaryVertices } from '@headland/domain/inputLimits';
-import { warmUpGeometry } from '../modules/fields/warmUpGeometry.ts';
+import { warmUpGeometry } from '../db/warmUpGeometry.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import { createFieldsHolding, type FieldsHolding } from '../testing/fieldsFixtures.ts';
 

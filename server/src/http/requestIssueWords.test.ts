@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { textsLookup } from '@headland/domain/api/requestIssueWords';
-import { textsDir } from '../modules/intl/languageTexts.ts';
+import { textsDir } from './languageTexts.ts';
 import { fieldLabel, minimalIssueTexts, readIssueTexts, requestIssueSentence } from './requestIssueWords.ts';
 
 /** The server's English words come from the web app's English texts of request issues. */

@@ -7,7 +7,7 @@ import {
   textsLookup,
   type IssueTextLookup,
 } from '@headland/domain/api/requestIssueWords';
-import { textsDir } from '../modules/intl/languageTexts.ts';
+import { textsDir } from './languageTexts.ts';
 import type { FieldError } from './httpErrors.ts';
 
 /**

@@ -36,6 +36,8 @@ describe('a refused request', () => {
     });
     expect(answer).toEqual({
       Message: 'Holding search can be at most 100 characters long.',
+      Code: 'tooLong',
+      Params: { max: 100, inclusive: true },
       Errors: [
         {
           Field: 'query',

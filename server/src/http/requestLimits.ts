@@ -18,7 +18,8 @@ export const defaultBodyLimit = 256 * 1024;
 /** A 400 whose `Errors` carry each issue as code, parameters and words; `Message` is the first one's words. */
 export class RequestValidationError extends HttpError {
   constructor(readonly errors: FieldError[]) {
-    super(400, errors[0]?.Message ?? 'The request is invalid.', { Errors: errors });
+    const first = errors[0];
+    super(400, first?.Code ?? 'invalidRequest', first?.Params ?? {}, { Errors: errors }, {}, first?.Message);
   }
 }
 
@@ -93,15 +94,15 @@ export function registerRequestLimits(app: FastifyInstance): void {
   });
 }
 
-/** The words of a body refused for its size, with the route's own limit. */
-export function bodyTooLargeMessage(error: FastifyError, request: FastifyRequest): string | null {
+/** The route's own limit, in words ('256 kB'), of a body refused for its size; null for any other error. */
+export function bodyTooLargeSize(error: FastifyError, request: FastifyRequest): string | null {
   if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return null;
   const limit = request.routeOptions.bodyLimit ?? defaultBodyLimit;
   const size =
     limit >= 1024 * 1024
       ? `${Math.round((limit / 1024 / 1024) * 10) / 10} MB`
       : `${Math.round(limit / 1024)} kB`;
-  return `The request is too large: this call takes at most ${size}.`;
+  return size;
 }
 
 /**

@@ -63,6 +63,10 @@ describe('the web page', () => {
     expect(asset.body).toBe('console.log("app");');
     const api = await test.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ Message: 'No API route matches GET /api/nothing-here.' });
+    expect(api.json()).toEqual({
+      Message: 'No API route matches GET /api/nothing-here.',
+      Code: 'apiRouteNotFound',
+      Params: { method: 'GET', path: '/api/nothing-here' },
+    });
   });
 });

@@ -5,7 +5,6 @@ import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts'
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
-import { KeptLists } from './fields/keptLists.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
 import { holdingTransferRoutes } from './holdingTransfer/holdingTransfer.routes.ts';
@@ -18,7 +17,6 @@ import { registerLive } from './live/live.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { intlRoutes } from './intl/intl.routes.ts';
 import { layersRoutes } from './layers/layers.routes.ts';
-import { registerMail } from './mail/mail.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
@@ -30,8 +28,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes, { bingMapsKey: app.deps.config.bingMapsKey });
   await app.register(userRoutes);
   await app.register(settingsRoutes);
-  // On the root app: the fields and croppings areas keep their year lists together.
-  app.decorate('keptLists', new KeptLists());
   await app.register(fieldsRoutes);
   await app.register(croppingsRoutes);
   await app.register(sharedDataRoutes);
@@ -40,8 +36,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(holdingsRoutes);
   await app.register(holdingTransferRoutes);
   await app.register(migrationRoutes);
-  // Outgoing mail lives on the root app: any area may queue messages.
-  registerMail(app);
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);
   await app.register(signupRoutes);

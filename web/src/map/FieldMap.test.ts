@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { containsExtent } from 'ol/extent.js';
 import { fromLonLat, toLonLat } from 'ol/proj.js';
-import { aCropping, aField } from '../modules/fields/testing/fieldsFixtures.ts';
+import { aCropping, aField } from '@headland/domain/testing/fieldResponses';
 import { availableBasemaps } from './basemaps/basemapCatalogue.ts';
 import { FieldMap } from './FieldMap.ts';
 import { defaultMapLayerSettings } from './settings/mapLayerSettings.ts';
@@ -76,7 +76,9 @@ describe('FieldMap', () => {
     expect(lon).toBeCloseTo(-2.05, 3);
     expect(lat).toBeCloseTo(52.45, 2);
     fieldMap.setFields(fields);
-    expect(containsExtent(view.calculateExtent(fieldMap.map.getSize()), fieldMap.holdingExtent()!)).toBe(true);
+    expect(containsExtent(view.calculateExtent(fieldMap.map.getSize()), fieldMap.holdingExtent()!)).toBe(
+      true,
+    );
     // Once the fields have been fitted, a late preview changes nothing.
     const centre = view.getCenter();
     fieldMap.previewExtent(remembered);

@@ -26,3 +26,46 @@ describe('loading the screen of the address as the page starts', () => {
     expect(loaded).toEqual(['datalayers']);
   });
 });
+
+describe('the module registry', () => {
+  it('gives every route of a module screen its module’s main-menu entry', async () => {
+    const { moduleRoutes } = await import('./moduleRegistry.ts');
+    const { menuItemForPath } = await import('@headland/domain/menu');
+    expect(moduleRoutes.map((route) => route.pattern)).toEqual([
+      '/dashboard',
+      '/fields/:action?/:id?',
+      '/datalayers/:action?/:id?',
+    ]);
+    for (const route of moduleRoutes) expect(route.mainMenuItem).toBe(menuItemForPath(route.pattern));
+  });
+
+  it('names a query key for every data service that live events refresh', async () => {
+    const { liveQueryKeys } = await import('./moduleRegistry.ts');
+    const { dataServices } = await import('../shell/live/dataRefresh.ts');
+    const keys = liveQueryKeys(7);
+    expect(Object.keys(keys).sort()).toEqual(Object.keys(dataServices).sort());
+    expect(keys).toEqual({
+      holdings: ['holdings'],
+      fields: ['fields', 7],
+      croppings: ['croppings', 7],
+      validation: ['holdingValidation', 7],
+      dashboard: ['dashboard', 7],
+    });
+  });
+
+  it('lists the user menu entries of permissions, holdings and documents, in that order', async () => {
+    const { moduleEntries } = await import('./moduleRegistry.ts');
+    expect(moduleEntries.filter((entry) => entry.useUserMenu).map((entry) => entry.id)).toEqual([
+      'permissions',
+      'holdings',
+      'documents',
+    ]);
+  });
+
+  it('prefetches data for the map only', async () => {
+    const { moduleAt } = await import('./moduleRegistry.ts');
+    expect(moduleAt('/datalayers/edit/3')?.prefetch).toBeTypeOf('function');
+    for (const path of ['/dashboard', '/fields', '/fields/details/4', '/soil', '/'])
+      expect(moduleAt(path)?.prefetch).toBeUndefined();
+  });
+});

@@ -1,20 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
-import {
-  defaultRoute,
-  menuItemForPath,
-  menuItemVisible,
-  routePatterns,
-  routeSegment,
-} from '@headland/domain/menu';
+import { defaultRoute, menuItemVisible } from '@headland/domain/menu';
 import { resolveRole } from '@headland/domain/roles';
-import { moduleRegistry } from '../modules/moduleRegistry.ts';
+import { moduleRoutes } from '../modules/moduleRegistry.ts';
 import { useAppSession } from './session/AppSessionContext.tsx';
-
-/** Each route pattern with the screen of the module it belongs to, for the modules that have one. */
-const registeredRoutes = routePatterns.flatMap((pattern) => {
-  const Page = moduleRegistry[`/${routeSegment(pattern)}`];
-  return Page ? [{ pattern, Page }] : [];
-});
 
 /**
  * The module routes this session may open; every other path, a module without a screen yet, and a module
@@ -29,10 +17,9 @@ export function AppRoutes() {
     modules: session.brand.modules,
     role: resolveRole(session.selection.Role),
   };
-  const allowed = registeredRoutes.filter(({ pattern }) => {
-    const entry = menuItemForPath(pattern);
-    return entry === undefined || menuItemVisible(entry, menuInput);
-  });
+  const allowed = moduleRoutes.filter(
+    ({ mainMenuItem }) => mainMenuItem === undefined || menuItemVisible(mainMenuItem, menuInput),
+  );
   return (
     <Routes>
       {allowed.map(({ pattern, Page }) => (

@@ -1,22 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { routeSegment } from '@headland/domain/menu';
-import { fieldListQuery } from '../modules/fields/fieldsQueries.ts';
+import { prefetchModuleData } from '../modules/moduleRegistry.ts';
 import type { ApiClient } from './http/apiClient.ts';
 import { useApiClient } from './http/ApiClientContext.tsx';
 import { useAppSession } from './session/AppSessionContext.tsx';
 
 /**
- * The first path segments whose screens open on the year's fields list and keep it until a write invalidates
- * it: the map. The fields screens are left out: their list goes stale at once, so an answer prefetched before the
- * screen mounted would be downloaded a second time on mount.
- */
-const fieldListRoutes: ReadonlySet<string> = new Set(['datalayers']);
-
-/**
- * Starts loading the data the screen at `pathname` opens on: for the map, the year's fields list, with the
- * screen's own query (same key and request), so the screen finds the answer, or the request under way, in the
+ * Starts loading the data the screen at `pathname` opens on, as its module declares (for the map, the year's
+ * fields list), with the screen's own query, so the screen finds the answer, or the request under way, in the
  * cache. A list already in the cache and not invalidated is not asked for again.
  */
 export function prefetchRouteData(
@@ -24,9 +16,7 @@ export function prefetchRouteData(
   api: ApiClient,
   at: { pathname: string; holdingId: number; yearId: number },
 ): void {
-  if (!fieldListRoutes.has(routeSegment(at.pathname))) return;
-  // A failure is the screen's to show: its own query asks again on mount and reports it.
-  void queryClient.prefetchQuery({ ...fieldListQuery(api, at.holdingId, at.yearId), staleTime: Infinity });
+  prefetchModuleData(queryClient, api, at);
 }
 
 /**

@@ -25,11 +25,9 @@ export interface BasemapsCaller {
   actor: ChangeActor;
 }
 
-export const mastersOnlyMessage = 'Only Master users and above can see and manage custom base maps.';
-const missingMessage = 'This holding has no such base map.';
 
 function requireMaster(caller: BasemapsCaller): void {
-  if (!caller.master) throw forbidden(mastersOnlyMessage);
+  if (!caller.master) throw forbidden('basemapsMastersOnly');
 }
 
 function refuse(problems: BasemapProblem[]): never {
@@ -58,6 +56,11 @@ export function basemapsCallerOf(
     master: isMasterOrHigher(user.role),
     actor: { userId: user.id, holdingId: session.holdingId, sessionId: session.id },
   };
+}
+
+/** A holding's base maps, for the holding selection of a Master (who may see them, §6). */
+export function basemapsOfHolding(db: Db, holdingId: number): Promise<CustomBasemapRecord[]> {
+  return listBasemaps(db, holdingId);
 }
 
 /** The base maps of the session's holding. */
@@ -91,7 +94,7 @@ export async function changeBasemap(
   requireMaster(caller);
   const values = checked(input);
   await db.transaction(async (tx) => {
-    if (!(await updateBasemap(tx, caller.holdingId, id, values))) throw notFound(missingMessage);
+    if (!(await updateBasemap(tx, caller.holdingId, id, values))) throw notFound('basemapNotFound');
     await recordBasemapEvent(tx, caller, EventAction.Update, values.Name);
   });
   return listBasemaps(db, caller.holdingId);
@@ -105,7 +108,7 @@ export async function removeBasemap(
   requireMaster(caller);
   await db.transaction(async (tx) => {
     const name = await deleteBasemap(tx, caller.holdingId, id);
-    if (name === null) throw notFound(missingMessage);
+    if (name === null) throw notFound('basemapNotFound');
     await recordBasemapEvent(tx, caller, EventAction.Delete, name);
   });
   return listBasemaps(db, caller.holdingId);

@@ -38,8 +38,12 @@ const survey = {
   ZoomMax: 20,
 };
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', headers: object, path = url, payload?: object) =>
-  test.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  headers: Record<string, string>,
+  path = url,
+  payload?: Record<string, unknown>,
+) => test.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
 
 describe('custom base maps', () => {
   it('lets a Master add, change and remove a base map of the holding, and lists it at holding selection', async () => {

@@ -8,7 +8,7 @@ import {
   importPreviewResponseSchema,
 } from '@headland/domain/api/fieldsApi';
 import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { commitImport, previewImport } from './boundaryImport.service.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
@@ -20,7 +20,7 @@ const tags = ['fields'];
 
 /** The upload: one file, and optionally the EPSG code to read it in (field `srid`) when the file names none. */
 async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; srid?: number }> {
-  if (!request.isMultipart()) throw badRequest('Send the boundary file as multipart/form-data.');
+  if (!request.isMultipart()) throw badRequest('multipartBoundaryFile');
   let bytes: Uint8Array | undefined;
   let sridText: unknown;
   try {
@@ -32,15 +32,15 @@ async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Arra
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is larger than ${maxBoundaryFileBytes / 1024 / 1024} MB.`);
+      throw new HttpError(413, 'fileTooLarge', { size: maxBoundaryFileBytes / 1024 / 1024 });
     }
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
-  if (!bytes) throw badRequest('No file was sent.');
+  if (!bytes) throw badRequest('noFileSent');
   if (sridText === undefined || sridText === '') return { bytes };
   const srid = epsgCodeSchema.safeParse(sridText);
   if (!srid.success) {
-    throw validationFailed([{ Field: 'srid', Message: 'The coordinate system must be an EPSG code.' }]);
+    throw validationFailed([{ Field: 'srid', Code: 'sridNotEpsg' }]);
   }
   return { bytes, srid: srid.data };
 }
@@ -67,7 +67,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const upload = await uploadedFile(request);
       return previewImport(db(), caller, upload.bytes, upload.srid);
     },
@@ -81,7 +81,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       schema: { tags, body: importCommitRequestSchema, response: { 201: importCommitResponseSchema } },
     },
     async (request, reply) => {
-      const result = await commitImport(db(), fieldsCallerOf(request), request.body);
+      const result = await commitImport(db(), holdingCallerOf(request), request.body);
       return reply.status(201).send(result);
     },
   );

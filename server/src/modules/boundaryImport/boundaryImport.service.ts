@@ -10,9 +10,9 @@ import { uniqueName } from '@headland/domain/uniqueName';
 import { roundArea, roundTo } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, validationFailed } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { lockHoldingFields, selectFieldNames } from '../fields/fields.queries.ts';
+import { badRequest, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { lockHoldingFields, selectFieldNames } from '../fields/fields.service.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { replaceBoundaries, selectFieldsForReplace, selectOverlaps } from './boundaryImport.queries.ts';
 import { convertGeometries, isKnownSrid, type ConvertedGeometry } from './convertGeometries.ts';
@@ -35,7 +35,7 @@ function readLayer(bytes: Uint8Array): ImportedLayer {
   try {
     return readBoundaryFile(bytes);
   } catch (error) {
-    if (error instanceof ImportFileError) throw badRequest(error.message);
+    if (error instanceof ImportFileError) throw badRequest(error.code, error.params);
     throw error;
   }
 }
@@ -59,17 +59,13 @@ type Placement = { srid: number; name: string } | { question: true };
 async function placeLayer(db: Db, layer: ImportedLayer, chosenSrid: number | undefined): Promise<Placement> {
   if (layer.crs.kind === 'epsg') {
     if (!(await isKnownSrid(db, layer.crs.srid))) {
-      throw badRequest(
-        `The file uses the coordinate system ${layer.crs.name}, which cannot be converted here.`,
-      );
+      throw badRequest('crsNotConvertible', { name: layer.crs.name });
     }
     return { srid: layer.crs.srid, name: layer.source?.name ?? layer.crs.name };
   }
   if (chosenSrid !== undefined) {
     if (!(await isKnownSrid(db, chosenSrid))) {
-      throw validationFailed([
-        { Field: 'srid', Message: `EPSG:${chosenSrid} is not a coordinate system known here.` },
-      ]);
+      throw validationFailed([{ Field: 'srid', Code: 'sridUnknown', Params: { srid: chosenSrid } }]);
     }
     return { srid: chosenSrid, name: `EPSG:${chosenSrid}` };
   }
@@ -83,7 +79,7 @@ async function placeLayer(db: Db, layer: ImportedLayer, chosenSrid: number | und
  */
 export async function previewImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   bytes: Uint8Array,
   chosenSrid?: number,
 ): Promise<ImportPreviewResponse> {
@@ -154,7 +150,9 @@ export async function previewImport(
   if (response.Features.length === 0) {
     const reasons = [...new Set(response.Skipped.map((skipped) => skipped.Reason))];
     const only = reasons.length === 1 && reasons[0] !== noPolygonReason ? ` ${reasons[0]}` : '';
-    throw badRequest(`The file holds no polygon that can be imported as a field boundary.${only}`);
+    throw only
+      ? badRequest('noImportablePolygonBecause', { reason: only.trim() })
+      : badRequest('noImportablePolygon');
   }
   return response;
 }
@@ -175,19 +173,21 @@ type CommitFeature = ImportCommitRequest['Features'][number];
 /** The replace targets named by the request, each at most once. */
 function replaceTargets(features: readonly CommitFeature[]): number[] {
   const targets: number[] = [];
-  const errors: { Field: string; Message: string }[] = [];
+  const errors: FieldError[] = [];
   features.forEach((feature, index) => {
     if (feature.Action !== 'replace') return;
     const target = feature.ReplaceFieldId;
     if (!target) {
       errors.push({
         Field: `Features.${index}.ReplaceFieldId`,
-        Message: `Feature ${index + 1}: choose the field to replace.`,
+        Code: 'featureReplaceRequired',
+        Params: { number: index + 1 },
       });
     } else if (targets.includes(target)) {
       errors.push({
         Field: `Features.${index}.ReplaceFieldId`,
-        Message: `Feature ${index + 1}: another feature already replaces that field.`,
+        Code: 'featureReplaceTwice',
+        Params: { number: index + 1 },
       });
     } else targets.push(target);
   });
@@ -203,7 +203,7 @@ function replaceTargets(features: readonly CommitFeature[]): number[] {
  */
 export async function commitImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   body: ImportCommitRequest,
 ): Promise<ImportCommitResponse> {
   const targets = replaceTargets(body.Features);
@@ -231,7 +231,8 @@ export async function commitImport(
       throw validationFailed([
         {
           Field: `Features.${index}.ReplaceFieldId`,
-          Message: `Feature ${index + 1}: the field to replace does not exist on this holding.`,
+          Code: 'featureReplaceMissing',
+          Params: { number: index + 1 },
         },
       ]);
     }
@@ -296,7 +297,7 @@ export async function commitImport(
 
 async function insertFields(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   rows: {
     ord: number;
     name: string;
@@ -331,3 +332,6 @@ async function insertFields(
     return { FieldId: created.id, Name: created.name, BoundaryArea: roundArea(created.boundary_area) };
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { convertGeometries } from './convertGeometries.ts';

@@ -60,9 +60,7 @@ function crsOf(document: Json): LayerCrs {
     const code = /EPSG(?::+|::?[\d.]*:+|\/\d+\/)?(\d{4,6})$/i.exec(name.trim())?.[1];
     if (code) return { kind: 'epsg', srid: Number(code), name: `EPSG:${code}` };
   }
-  throw new ImportFileError(
-    'The GeoJSON file names its coordinate system in a way that cannot be read: name it as an EPSG code (for example EPSG:27700), or save it in WGS 84.',
-  );
+  throw new ImportFileError('geoJsonCrsUnreadable');
 }
 
 /** Reads a GeoJSON FeatureCollection, Feature or bare geometry. */
@@ -71,10 +69,10 @@ export function readGeoJson(text: string): ImportedLayer {
   try {
     document = JSON.parse(text);
   } catch {
-    throw new ImportFileError('The GeoJSON file is not valid JSON.');
+    throw new ImportFileError('geoJsonNotJson');
   }
   if (!isObject(document) || typeof document.type !== 'string') {
-    throw new ImportFileError('The file is not a zipped shapefile, GeoJSON, KML, KMZ or GPX file.');
+    throw new ImportFileError('boundaryFileUnknown');
   }
   const crs = crsOf(document);
   const featureOf = (feature: unknown): ImportedSourceFeature => {
@@ -86,8 +84,7 @@ export function readGeoJson(text: string): ImportedLayer {
   };
   let features: ImportedSourceFeature[];
   if (document.type === 'FeatureCollection') {
-    if (!Array.isArray(document.features))
-      throw new ImportFileError('The GeoJSON file has no list of features.');
+    if (!Array.isArray(document.features)) throw new ImportFileError('geoJsonNoFeatures');
     features = document.features.map(featureOf);
   } else if (document.type === 'Feature') {
     features = [featureOf(document)];

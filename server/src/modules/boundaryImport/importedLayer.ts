@@ -1,3 +1,5 @@
+import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
+import { englishRefusal } from '../../http/httpErrors.ts';
 import type { ImportFormat } from '@headland/domain/api/fieldsApi';
 
 export type ImportProperty = string | number | boolean | null;
@@ -28,7 +30,14 @@ export interface ImportedLayer {
   features: ImportedSourceFeature[];
 }
 
-/** A file the importer cannot read; its message is shown to the user as it is. */
-export class ImportFileError extends Error {}
+/** A file the importer cannot read, as a refusal code of the catalogue with its parameters. */
+export class ImportFileError extends Error {
+  constructor(
+    readonly code: OwnRefusalCode,
+    readonly params: RefusalParams = {},
+  ) {
+    super(englishRefusal(code, params));
+  }
+}
 
 export const wgs84Crs: LayerCrs = { kind: 'epsg', srid: 4326, name: 'WGS 84 (EPSG:4326)' };

@@ -70,9 +70,7 @@ function walkedBoundary(geometry: unknown): PolygonCoordinates[] {
 export function readKmlOrGpx(text: string, format: 'kml' | 'gpx'): ImportedLayer {
   const upper = format.toUpperCase();
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
-    throw new ImportFileError(
-      `The ${upper} file declares a document type, which is not accepted: remove it and try again.`,
-    );
+    throw new ImportFileError('xmlFileDoctype', { kind: upper });
   }
   let wellFormed = true;
   let document: ReturnType<DOMParser['parseFromString']> | undefined;
@@ -86,13 +84,13 @@ export function readKmlOrGpx(text: string, format: 'kml' | 'gpx'): ImportedLayer
     wellFormed = false;
   }
   if (!wellFormed || !document?.documentElement) {
-    throw new ImportFileError(`The ${upper} file is not well-formed XML.`);
+    throw new ImportFileError('xmlNotWellFormed', { kind: upper });
   }
   let collection: { features: { geometry: unknown; properties: unknown }[] };
   try {
     collection = format === 'kml' ? kml(document as never) : gpx(document as never);
   } catch {
-    throw new ImportFileError(`The ${upper} file cannot be read.`);
+    throw new ImportFileError('xmlUnreadable', { kind: upper });
   }
   const features = collection.features.map((feature): ImportedSourceFeature => {
     const polygons = format === 'gpx' ? walkedBoundary(feature.geometry) : polygonsOf(feature.geometry);

@@ -4,11 +4,6 @@ import { ImportFileError, type ImportedLayer } from './importedLayer.ts';
 import { readKmlOrGpx } from './kmlGpxReader.ts';
 import { checkCounts, readShapefileLayers } from './shapefileLayer.ts';
 
-export const unknownFileMessage = 'The file is not a zipped shapefile, GeoJSON, KML, KMZ or GPX file.';
-
-const notAShapefile =
-  'The zip file holds no shapefile: it needs at least the .shp and .dbf files of one layer.';
-
 /** Only these parts of a zip are unpacked into memory; the rest is counted and dropped. */
 const usefulInZip = /\.(shp|dbf|prj|cpg|kml)$/i;
 
@@ -17,14 +12,14 @@ function readZip(bytes: Uint8Array): ImportedLayer {
   try {
     files = safeUnzip(bytes, { keep: (name) => usefulInZip.test(name) });
   } catch (error) {
-    if (error instanceof ZipRefused) throw new ImportFileError(error.message);
+    if (error instanceof ZipRefused) throw new ImportFileError(error.code, error.params);
     throw error;
   }
   const layer = readShapefileLayers(files);
   if (layer) return layer;
   const kml = [...files.keys()].find((name) => name.toLowerCase().endsWith('.kml'));
   if (kml) return readKmlOrGpx(new TextDecoder().decode(files.get(kml)), 'kml');
-  throw new ImportFileError(notAShapefile);
+  throw new ImportFileError('noShapefileInZip');
 }
 
 function vertexCount(layer: ImportedLayer): number {
@@ -40,7 +35,7 @@ function vertexCount(layer: ImportedLayer): number {
  * reader does the reading; what is left here is telling formats apart and refusing files too big to import.
  */
 export function readBoundaryFile(bytes: Uint8Array): ImportedLayer {
-  if (bytes.length === 0) throw new ImportFileError('The file is empty.');
+  if (bytes.length === 0) throw new ImportFileError('fileEmpty');
   let layer: ImportedLayer;
   if (isZip(bytes)) layer = readZip(bytes);
   else {
@@ -51,18 +46,16 @@ export function readBoundaryFile(bytes: Uint8Array): ImportedLayer {
         .replace(/^\uFEFF/, '')
         .trimStart();
     } catch {
-      throw new ImportFileError(unknownFileMessage);
+      throw new ImportFileError('boundaryFileUnknown');
     }
     const head = text.slice(0, 4000);
     if (text.startsWith('<') && /<!DOCTYPE|<!ENTITY/i.test(head)) {
-      throw new ImportFileError(
-        'The file declares an XML document type, which is not accepted: remove the DOCTYPE and try again.',
-      );
+      throw new ImportFileError('xmlDoctype');
     }
     if (text.startsWith('{')) layer = readGeoJson(text);
     else if (text.startsWith('<') && /<(\w+:)?kml[\s>]/.test(head)) layer = readKmlOrGpx(text, 'kml');
     else if (text.startsWith('<') && /<(\w+:)?gpx[\s>]/.test(head)) layer = readKmlOrGpx(text, 'gpx');
-    else throw new ImportFileError(unknownFileMessage);
+    else throw new ImportFileError('boundaryFileUnknown');
   }
   checkCounts(layer.features.length, vertexCount(layer));
   return layer;

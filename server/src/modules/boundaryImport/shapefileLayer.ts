@@ -21,9 +21,7 @@ const decoder = new TextDecoder();
 function countShapes(shp: Uint8Array): { records: number; vertices: number } {
   const view = new DataView(shp.buffer, shp.byteOffset, shp.byteLength);
   if (shp.length < 100 || view.getInt32(0, false) !== 9994) {
-    throw new ImportFileError(
-      'The shapefile is damaged: the .shp file does not start with a shapefile header.',
-    );
+    throw new ImportFileError('shapefileNoHeader');
   }
   let records = 0;
   let vertices = 0;
@@ -31,7 +29,7 @@ function countShapes(shp: Uint8Array): { records: number; vertices: number } {
     const length = view.getInt32(offset + 4, false) * 2;
     const content = offset + 8;
     if (length < 4 || content + length > shp.length) {
-      throw new ImportFileError('The shapefile is damaged: a record of the .shp file is cut short.');
+      throw new ImportFileError('shapefileCutShort');
     }
     const type = view.getInt32(content, true);
     // Polygon, PolygonZ and PolygonM keep their point count after the box and the part count.
@@ -78,9 +76,7 @@ function checkPrj(prj: string): void {
     const [lon, lat] = converter.forward([0, 0]);
     if (!Number.isFinite(lon) && !Number.isFinite(lat)) throw new Error('unusable');
   } catch {
-    throw new ImportFileError(
-      "The shapefile's .prj file names a coordinate system that cannot be read. Save the layer again with a standard .prj, or in British National Grid (EPSG:27700) or WGS 84 (EPSG:4326).",
-    );
+    throw new ImportFileError('shapefilePrjUnreadable');
   }
 }
 
@@ -98,7 +94,7 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
     const base = shpName.slice(0, -4);
     const shp = byLowerName.get(shpName)!;
     const dbf = byLowerName.get(`${base}.dbf`);
-    if (!dbf) throw new ImportFileError(`The shapefile ${base.split('/').pop()} has no .dbf attribute file.`);
+    if (!dbf) throw new ImportFileError('shapefileNoDbf', { name: base.split('/').pop() ?? base });
     const prjBytes = byLowerName.get(`${base}.prj`);
     const prj = prjBytes ? decoder.decode(prjBytes).trim() : '';
     const cpg = byLowerName.get(`${base}.cpg`);
@@ -109,7 +105,7 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
   checkCounts(records, vertices);
   const withPrj = layers.filter((layer) => layer.prj !== '').length;
   if (withPrj > 0 && withPrj < layers.length) {
-    throw new ImportFileError('Some shapefiles in the zip file have a .prj file and others do not.');
+    throw new ImportFileError('shapefilesMixedPrj');
   }
 
   const features: ImportedSourceFeature[] = [];
@@ -129,7 +125,7 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
         : wgs84Crs
       : undefined;
     if (source && described && source.name !== described.name) {
-      throw new ImportFileError('The shapefiles in the zip file use different coordinate systems.');
+      throw new ImportFileError('shapefilesMixedCrs');
     }
     source = described;
     crs = layerCrs;
@@ -137,12 +133,10 @@ export function readShapefileLayers(files: ReadonlyMap<string, Uint8Array>): Imp
       shapes = parseShp(layer.shp, convertHere ? layer.prj : undefined);
       rows = parseDbf(layer.dbf, layer.cpg);
     } catch {
-      throw new ImportFileError('The shapefile is damaged and cannot be read.');
+      throw new ImportFileError('shapefileDamaged');
     }
     if (rows.length !== shapes.length) {
-      throw new ImportFileError(
-        'The shapefile is damaged: its .shp and .dbf files hold different numbers of records.',
-      );
+      throw new ImportFileError('shapefileRecordCounts');
     }
     shapes.forEach((shape, index) => {
       const polygons = polygonsOf(shape);
@@ -168,13 +162,9 @@ function trimmed(row: Record<string, ImportProperty>): Record<string, ImportProp
 /** Refuses a file with more features or vertices than one import may bring. */
 export function checkCounts(features: number, vertices: number): void {
   if (features > maxImportFeatures) {
-    throw new ImportFileError(
-      `The file holds ${features.toLocaleString('en-GB')} features; at most ${maxImportFeatures.toLocaleString('en-GB')} can be imported at once.`,
-    );
+    throw new ImportFileError('tooManyFeatures', { count: features, max: maxImportFeatures });
   }
   if (vertices > maxImportVertices) {
-    throw new ImportFileError(
-      `The file's boundaries have ${vertices.toLocaleString('en-GB')} vertices together; at most ${maxImportVertices.toLocaleString('en-GB')} can be imported at once.`,
-    );
+    throw new ImportFileError('tooManyVerticesInFile', { count: vertices, max: maxImportVertices });
   }
 }

@@ -7,8 +7,8 @@ import { linkFieldRotations, type RotationCropping } from '@headland/domain/rota
 import { spreadArea, type SpreadAreaCropping } from '@headland/domain/spreadArea';
 import { roundArea } from '@headland/domain/units';
 import type { Db } from '../../db/database.ts';
-import { asMultiPolygon } from '../fields/boundaryGeometry.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import { asMultiPolygon } from '../../db/boundaryGeometry.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { croppingDraftFromRow } from './croppingColumns.ts';
 import { selectCroppingRows, type CroppingRow } from './croppings.queries.ts';
 
@@ -92,7 +92,7 @@ const neighbourYears = (yearIds: Iterable<number>) => {
  */
 async function selectWithContext(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   selection: CroppingSelection,
 ): Promise<{ rows: CroppingRow[]; context: CroppingRow[] }> {
   const base = { holdingId: caller.holdingId, access: caller.access };
@@ -126,7 +126,7 @@ async function selectWithContext(
  */
 export async function loadCroppingResponses(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   selection: CroppingSelection,
 ): Promise<CroppingResponse[]> {
   const { rows, context } = await selectWithContext(db, caller, selection);

@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
-import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../fields/boundaryGeometry.ts';
+import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../../db/boundaryGeometry.ts';
 import type { CroppingDraft } from '@headland/domain/cropping';
-import { croppingVisibleSql, type CroppingAccess } from './croppingAccess.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { croppingColumnsSelectSql, croppingWriteValues } from './croppingColumns.ts';
 import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 

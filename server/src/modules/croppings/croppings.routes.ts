@@ -13,16 +13,11 @@ import {
 import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/httpErrors.ts';
-import { fieldsCallerOf, type FieldsCaller } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf, type Caller } from '../../auth/caller.ts';
 import { loadCroppingResponses } from './croppingResponses.ts';
-import {
-  createCropping,
-  croppingNotFoundMessage,
-  deleteCropping,
-  updateCropping,
-} from './croppings.service.ts';
-import { answerYearList } from '../fields/keptLists.ts';
-import { notModifiedSchema } from '../fields/listRevalidation.ts';
+import { createCropping, deleteCropping, updateCropping } from './croppings.service.ts';
+import { answerYearList } from '../../plugins/keptLists.ts';
+import { notModifiedSchema } from '../../http/listRevalidation.ts';
 import { croppingCreateSchema } from '@headland/domain/api/croppingCreateApi';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
@@ -33,12 +28,12 @@ const tags = ['croppings'];
 
 async function oneCropping(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   croppingId: number,
   srid: Srid,
 ): Promise<CroppingResponse> {
   const [cropping] = await loadCroppingResponses(db, caller, { croppingIds: [croppingId], srid });
-  if (!cropping) throw notFound(croppingNotFoundMessage);
+  if (!cropping) throw notFound('croppingNotFound');
   return cropping;
 }
 
@@ -58,7 +53,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const yearId = request.query.year ?? caller.yearId;
       const parts = ['croppings', yearId, request.query.srid];
       return answerYearList(request, reply, { db: db(), kept: app.keptLists, caller, parts }, () =>
@@ -78,7 +73,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: croppingResponseSchema },
       },
     },
-    async (request) => oneCropping(db(), fieldsCallerOf(request), request.params.id, request.query.srid),
+    async (request) => oneCropping(db(), holdingCallerOf(request), request.params.id, request.query.srid),
   );
 
   api.post(
@@ -94,7 +89,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const croppingId = await createCropping(db(), caller, request.body, request.query.srid);
       return reply.status(201).send(await oneCropping(db(), caller, croppingId, request.query.srid));
     },
@@ -114,7 +109,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       await updateCropping(db(), caller, request.params.id, request.body, request.query.srid);
       return oneCropping(db(), caller, request.params.id, request.query.srid);
     },
@@ -127,7 +122,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema } },
     },
     async (request) => {
-      await deleteCropping(db(), fieldsCallerOf(request), request.params.id);
+      await deleteCropping(db(), holdingCallerOf(request), request.params.id);
       return { Deleted: true as const };
     },
   );

@@ -1,3 +1,4 @@
+import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
 import { sql } from 'drizzle-orm';
 import type { CroppingCreate } from '@headland/domain/api/croppingCreateApi';
 import type { CroppingWrite, Srid } from '@headland/domain/api/fieldsApi';
@@ -20,10 +21,10 @@ import type { Db } from '../../db/database.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound, validationFailed } from '../../http/httpErrors.ts';
-import { prepareBoundary, type StoredBoundary } from '../fields/boundaryGeometry.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.queries.ts';
-import { fullCroppingAccess } from './croppingAccess.ts';
+import { prepareBoundary, type StoredBoundary } from '../../db/boundaryGeometry.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { lockFields, selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.service.ts';
+import { fullCroppingAccess } from '../../auth/croppingAccess.ts';
 import { croppingProblemError } from './croppingProblemText.ts';
 import { croppingFromRow, isPerennialCrop } from './croppingResponses.ts';
 import {
@@ -38,8 +39,6 @@ import {
   type CroppingRow,
   type CroppingValues,
 } from './croppings.queries.ts';
-
-export const croppingNotFoundMessage = 'The cropping was not found.';
 
 type Draft = CroppingDraft;
 
@@ -67,7 +66,7 @@ const areaOfField = (field: FieldRow) =>
  */
 async function loadRuleContext(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   draft: Draft,
   croppingId: number | undefined,
   boundary: StoredBoundary | null | undefined,
@@ -76,7 +75,7 @@ async function loadRuleContext(
 ): Promise<RuleContext> {
   await lockFields(tx, caller.holdingId, [draft.FieldId, ...alsoLock]);
   const [field] = await selectFieldRows(tx, caller.holdingId, { fieldId: draft.FieldId, srid: null });
-  if (!field) throw validationFailed([{ Field: 'FieldId', Message: 'The field was not found.' }]);
+  if (!field) throw validationFailed([{ Field: 'FieldId', Code: 'fieldNotFound' }]);
   const holding = await selectHoldingRules(tx, caller.holdingId);
   // The field's area is shared by all its croppings, whoever may see them: hidden ones count without their areas.
   const [all, visible] = await Promise.all([
@@ -125,7 +124,7 @@ const fieldAreasOf = (field: FieldRow) => ({
 /** Refuses the draft with every problem the domain's rule set finds, as codes with English words. */
 function checkDraft(draft: Draft, context: RuleContext): void {
   const problems = croppingProblems(draft, context.rules);
-  if (problems.length > 0) throw validationFailed(problems.map(croppingProblemError));
+  if (problems.length > 0) throw validationFailed(problems.map(croppingProblemError), 'cropping');
 }
 
 /** The area a cropping gets when none is given: its own boundary's, or else the whole field area. */
@@ -171,12 +170,11 @@ async function boundaryOf(
  */
 export async function createCropping(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   body: CroppingCreate,
   srid: Srid,
 ): Promise<number> {
-  if (body.FieldId === undefined)
-    throw validationFailed([{ Field: 'FieldId', Message: 'Field is required.' }]);
+  if (body.FieldId === undefined) throw validationFailed([{ Field: 'FieldId', Code: 'fieldRequired' }]);
   const fieldId = body.FieldId;
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
   const merged = mergeCroppingWrite(blankCroppingDraft(fieldId, body.YearId ?? caller.yearId), body);
@@ -209,7 +207,7 @@ export async function createCropping(
  */
 async function takeAreaFrom(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   donorId: number,
   draft: Draft,
   boundary: StoredBoundary | null,
@@ -217,18 +215,20 @@ async function takeAreaFrom(
 ): Promise<void> {
   const row = await visibleCropping(tx, caller, donorId);
   const donor = croppingFromRow(row);
-  const fail = (message: string) => validationFailed([{ Field: 'TakeAreaFrom', Message: message }]);
-  if (row.field_id !== draft.FieldId || row.year_id !== draft.YearId)
-    throw fail('The area can only be taken from a cropping of the same field and crop year.');
+  const fail = (code: OwnRefusalCode, params: RefusalParams = {}) =>
+    validationFailed([{ Field: 'TakeAreaFrom', Code: code, Params: params }]);
+  if (row.field_id !== draft.FieldId || row.year_id !== draft.YearId) throw fail('takeAreaSameFieldYear');
   const given = draft.Area ?? 0;
   const kept = roundArea((donor.Area ?? 0) - given);
   if (kept <= 0) {
-    throw fail(
-      `${cropLabel(donor)} (${formatHectares(donor.Area ?? 0)} ha) is not larger than the new cropping (${formatHectares(given)} ha).`,
-    );
+    throw fail('takeAreaTooSmall', {
+      crop: cropLabel(donor),
+      area: formatHectares(donor.Area ?? 0),
+      given: formatHectares(given),
+    });
   }
   if (donor.ManagementOptions.some((option) => roundArea(option.Area) > kept))
-    throw fail(`A management option of ${cropLabel(donor)} would cover more than its remaining area.`);
+    throw fail('takeAreaManagementOption', { crop: cropLabel(donor) });
   await shrinkCroppingRow(tx, donorId, kept, boundary);
   await recordEvent(tx, caller.actor, {
     action: EventAction.Update,
@@ -240,7 +240,7 @@ async function takeAreaFrom(
 
 async function carryPerennialForward(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   start: Draft & { croppingId: number },
   boundary: StoredBoundary | null,
   context: RuleContext,
@@ -283,13 +283,13 @@ async function carryPerennialForward(
   }
 }
 
-async function visibleCropping(db: Db, caller: FieldsCaller, croppingId: number) {
+async function visibleCropping(db: Db, caller: Caller, croppingId: number) {
   const [row] = await selectCroppingRows(db, {
     holdingId: caller.holdingId,
     access: caller.access,
     croppingIds: [croppingId],
   });
-  if (!row) throw notFound(croppingNotFoundMessage);
+  if (!row) throw notFound('croppingNotFound');
   return row;
 }
 
@@ -315,7 +315,7 @@ function storedDraft(row: CroppingRow): Draft {
  */
 export async function updateCropping(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   croppingId: number,
   body: CroppingWrite,
   srid: Srid,
@@ -359,7 +359,7 @@ export async function updateCropping(
   });
 }
 
-export async function deleteCropping(db: Db, caller: FieldsCaller, croppingId: number): Promise<void> {
+export async function deleteCropping(db: Db, caller: Caller, croppingId: number): Promise<void> {
   const row = await visibleCropping(db, caller, croppingId);
   const cropping = croppingFromRow(row);
   await db.transaction(async (tx) => {
@@ -372,3 +372,11 @@ export async function deleteCropping(db: Db, caller: FieldsCaller, croppingId: n
     await deleteCroppingRow(tx, croppingId);
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export {
+  holdingCropManagementOptionsEnabled,
+  selectCroppingRows,
+  keepCroppingsInsideField,
+} from './croppings.queries.ts';
+export { isPerennialCrop, rotationCroppingOf, loadCroppingResponses } from './croppingResponses.ts';

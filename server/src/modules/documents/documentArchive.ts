@@ -92,30 +92,28 @@ export async function importDocumentFiles(
   try {
     parsed = JSON.parse(strFromU8(raw));
   } catch {
-    throw badRequest(`The holding export is damaged: ${documentIndexFile} is not valid JSON.`);
+    throw badRequest('exportFileNotJson', { file: documentIndexFile });
   }
   const index = documentIndexSchema.safeParse(parsed);
-  if (!index.success) throw badRequest(`The holding export is damaged: ${documentIndexFile} is not valid.`);
+  if (!index.success) throw badRequest('exportFileInvalid', { file: documentIndexFile });
   const written: string[] = [];
   try {
     const rows: NewDocumentRow[] = [];
     for (const entry of index.data) {
       const name = `documents/${entry.storageName}.${entry.ext}`;
       const bytes = files[name];
-      if (!bytes) throw badRequest(`The holding export is damaged: ${name} is missing.`);
+      if (!bytes) throw badRequest('exportFileMissing', { file: name });
       if (!target.cropYears.includes(entry.yearId))
-        throw badRequest(
-          `The holding export is damaged: ${entry.fileName} belongs to a year the holding lacks.`,
-        );
+        throw badRequest('exportFileYear', { file: entry.fileName });
       const detected = await detectFileContent(bytes);
       if ('problem' in detected || detected.content.ext !== entry.ext)
-        throw badRequest(`The holding export is damaged: ${name} is not the file its name says.`);
+        throw badRequest('exportFileMismatch', { file: name });
       let thumbnails: Thumbnails | null = null;
       if (detected.content.kind === DocumentKind.Picture) {
         try {
           thumbnails = await makeThumbnails(bytes);
         } catch {
-          throw badRequest(`The holding export is damaged: ${name} cannot be read.`);
+          throw badRequest('exportFileUnreadable', { file: name });
         }
       }
       const row: NewDocumentRow = {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 
 /** One row of the library as the service presents it; timestamps are UTC instants in ISO text. */

@@ -16,7 +16,7 @@ import {
 import { megabytesText } from '@headland/domain/documentRules';
 import { documentMaxFiles, documentMaxTotalBytes } from '@headland/domain/limits';
 import { badRequest } from '../../http/httpErrors.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { documentStoreFor, type DocumentStore } from './documentStore.ts';
 import {
   deleteDocument,
@@ -47,7 +47,7 @@ const countedFilesMax = 50;
  * with the spec's messages. A declared body larger than the limit is refused before it is read.
  */
 async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data in the field files.');
+  if (!request.isMultipart()) throw badRequest('multipartFiles');
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > documentMaxTotalBytes + multipartOverheadBytes) {
     throw documentProblem({ code: 'tooLarge', totalMb: megabytesText(declared) });
@@ -70,7 +70,7 @@ async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'files') {
         part.file.resume();
-        throw badRequest('Send the files in the field files.');
+        throw badRequest('filesFieldOnly');
       }
       count += 1;
       if (count > documentMaxFiles || total > documentMaxTotalBytes) {
@@ -93,13 +93,12 @@ async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
     if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500)
       throw error;
     if ((error as { body?: unknown }).body !== undefined) throw error;
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
   if (count > documentMaxFiles) throw documentProblem({ code: 'tooManyFiles', count });
   if (total > documentMaxTotalBytes)
     throw documentProblem({ code: 'tooLarge', totalMb: megabytesText(total) });
-  if (files.length === 0)
-    throw badRequest('No file was sent.', [{ Field: 'files', Message: 'No file was sent.' }]);
+  if (files.length === 0) throw badRequest('noFileSent', {}, [{ Field: 'files' }]);
   return files;
 }
 
@@ -135,7 +134,7 @@ export async function documentsRoutes(
     async (request) => ({
       Documents: await listDocuments(
         db(),
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params.holdingId,
         request.params.x,
       ),
@@ -154,7 +153,9 @@ export async function documentsRoutes(
         response: { 200: documentListResponseSchema },
       },
     },
-    async (request) => ({ Documents: await documentsByIds(db(), fieldsCallerOf(request), request.body.Ids) }),
+    async (request) => ({
+      Documents: await documentsByIds(db(), holdingCallerOf(request), request.body.Ids),
+    }),
   );
 
   api.post(
@@ -170,7 +171,7 @@ export async function documentsRoutes(
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const files = await uploadedFiles(request);
       const documents = await importDocuments(
         db(),
@@ -191,7 +192,7 @@ export async function documentsRoutes(
       schema: { tags, params: documentIdParamsSchema, response: { 200: documentDeletedResponseSchema } },
     },
     async (request) => {
-      await deleteDocument(db(), store, fieldsCallerOf(request), request.params.id, (error) =>
+      await deleteDocument(db(), store, holdingCallerOf(request), request.params.id, (error) =>
         request.log.warn({ err: error }, 'a removed document left a file behind'),
       );
       return { Deleted: true as const };
@@ -204,7 +205,7 @@ export async function documentsRoutes(
       config: manageAccess,
       schema: { tags, body: documentEditRequestSchema, response: { 200: documentSchema } },
     },
-    async (request) => editDocument(db(), fieldsCallerOf(request), request.body),
+    async (request) => editDocument(db(), holdingCallerOf(request), request.body),
   );
 
   api.get(
@@ -223,7 +224,7 @@ export async function documentsRoutes(
       const image = await readDocumentImage(
         db(),
         store,
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params,
         request.query.size,
       );

@@ -14,7 +14,7 @@ import type { DocumentListSize } from '@headland/domain/limits';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { detectFileContent, makeThumbnails, readPictureFacts, type Thumbnails } from './documentFiles.ts';
 import type { DocumentStore } from './documentStore.ts';
 import {
@@ -34,12 +34,17 @@ import {
 export function documentProblem(problem: DocumentProblem, field = 'files', fileName?: string): HttpError {
   const message = documentMessageText(problem);
   const { code, ...params } = problem;
-  return new HttpError(400, message, {
-    Errors: [{ Field: field, Message: message }],
-    Code: code,
-    Params: params,
-    ...(fileName === undefined ? {} : { FileName: fileName }),
-  });
+  return new HttpError(
+    400,
+    code,
+    params,
+    {
+      Errors: [{ Field: field, Message: message }],
+      ...(fileName === undefined ? {} : { FileName: fileName }),
+    },
+    {},
+    message,
+  );
 }
 
 /** The store keys of a document's files: the original and, for pictures, a thumbnail per list size. */
@@ -83,16 +88,16 @@ export function presentDocument(row: DocumentRow): ImportDocument {
 }
 
 /** The library's holding in a path must be the session's: a library is read and changed from its holding only. */
-function checkHolding(caller: FieldsCaller, holdingId: number): void {
-  if (holdingId !== caller.holdingId) throw forbidden('This document library belongs to another holding.');
+function checkHolding(caller: Caller, holdingId: number): void {
+  if (holdingId !== caller.holdingId) throw forbidden('documentsOtherHolding');
 }
 
-const missing = () => notFound('This document does not exist or has been removed.');
+const missing = () => notFound('documentNotFound');
 
 /** `x` of the read call: one crop year, or every year. */
 export async function listDocuments(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   x: number | 'all',
 ): Promise<ImportDocument[]> {
@@ -103,7 +108,7 @@ export async function listDocuments(
 
 export async function documentsByIds(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   ids: readonly number[],
 ): Promise<ImportDocument[]> {
   const rows = await selectDocumentsByIds(db, caller.access, [...new Set(ids)]);
@@ -137,7 +142,7 @@ function keptFileName(name: string): string {
 export async function importDocuments(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
   files: readonly UploadedFile[],
@@ -222,7 +227,7 @@ export async function importDocuments(
 /** Saves the properties popup: name, description, year and document date (normalised to a UTC instant). */
 export async function editDocument(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   request: DocumentEditRequest,
 ): Promise<ImportDocument> {
   const cropYears = await selectCropYears(db, caller.holdingId);
@@ -252,7 +257,7 @@ export async function editDocument(
 export async function deleteDocument(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   id: number,
   log: (error: unknown) => void,
 ): Promise<void> {
@@ -283,7 +288,7 @@ export interface ImageAnswer {
 export async function readDocumentImage(
   db: Db,
   store: DocumentStore,
-  caller: FieldsCaller,
+  caller: Caller,
   params: { holdingId: number; name: string; ext: string },
   size: DocumentListSize,
 ): Promise<ImageAnswer> {
@@ -291,13 +296,23 @@ export async function readDocumentImage(
   const thumbnail = params.name.endsWith('-thumbnail');
   const storageName = thumbnail ? params.name.slice(0, -'-thumbnail'.length) : params.name;
   const row = await selectImageFile(db, caller.access, storageName);
-  if (!row || row.ext !== params.ext || (thumbnail && !row.hasThumbnail)) throw notFound('No such image.');
+  if (!row || row.ext !== params.ext || (thumbnail && !row.hasThumbnail)) throw notFound('imageNotFound');
   const keys = documentKeys(row);
   const bytes = await store.get(thumbnail ? keys.thumbnail(size) : keys.original);
-  if (!bytes) throw notFound('No such image.');
+  if (!bytes) throw notFound('imageNotFound');
   return {
     bytes,
     contentType: thumbnail ? 'image/jpeg' : row.contentType,
     fileName: thumbnail ? `${row.fileName}-${size}.jpg` : row.fileName,
   };
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { documentStoreFor } from './documentStore.ts';
+export type { DocumentStore } from './documentStore.ts';
+export {
+  exportDocumentFiles,
+  importDocumentFiles,
+  isDocumentArchiveEntry,
+  removeDocumentFiles,
+} from './documentArchive.ts';

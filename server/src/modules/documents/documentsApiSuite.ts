@@ -23,7 +23,7 @@ import {
   makePng,
   multipartBody,
   type MultipartFile,
-} from './documentFixtures.ts';
+} from '../../testing/documentFixtures.ts';
 
 export interface DocumentsSuiteOptions {
   /** Configuration of the document store under test (a folder, or an S3 bucket). */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Srid } from '@headland/domain/api/fieldsApi';
 import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
-import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from './boundaryGeometry.ts';
+import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../../db/boundaryGeometry.ts';
 import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 
 export interface FieldRow extends Record<string, unknown> {

@@ -9,10 +9,10 @@ import {
   idParamsSchema,
   sridOnlyQuerySchema,
 } from '@headland/domain/api/fieldsApi';
-import { fieldsCallerOf } from './fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { createField, deleteField, getField, listFields, updateField } from './fields.service.ts';
-import { answerYearList } from './keptLists.ts';
-import { notModifiedSchema } from './listRevalidation.ts';
+import { answerYearList } from '../../plugins/keptLists.ts';
+import { notModifiedSchema } from '../../http/listRevalidation.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
 
 const access = { access: { area: 'fields' as const } };
@@ -36,7 +36,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const yearId = request.query.year ?? caller.yearId;
       const parts = ['fields', yearId, request.query.srid];
       return answerYearList(request, reply, { db: db(), kept: app.keptLists, caller, parts }, () =>
@@ -56,7 +56,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: fieldResponseSchema },
       },
     },
-    async (request) => getField(db(), fieldsCallerOf(request), request.params.id, request.query.srid),
+    async (request) => getField(db(), holdingCallerOf(request), request.params.id, request.query.srid),
   );
 
   api.post(
@@ -72,7 +72,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       const fieldId = await createField(db(), caller, request.body, request.query.srid);
       return reply.status(201).send(await getField(db(), caller, fieldId, request.query.srid));
     },
@@ -92,7 +92,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       await updateField(db(), caller, request.params.id, request.body, request.query.srid);
       return getField(db(), caller, request.params.id, request.query.srid);
     },
@@ -105,7 +105,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParamsSchema, response: { 200: deletedResponseSchema } },
     },
     async (request) => {
-      await deleteField(db(), fieldsCallerOf(request), request.params.id);
+      await deleteField(db(), holdingCallerOf(request), request.params.id);
       return { Deleted: true as const };
     },
   );

@@ -9,11 +9,11 @@ import type { Db } from '../../db/database.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
-import { countHiddenCroppings, selectHiddenCroppingYears } from '../croppings/croppingAccess.ts';
-import { keepCroppingsInsideField } from '../croppings/croppings.queries.ts';
-import { loadCroppingResponses } from '../croppings/croppingResponses.ts';
-import { asMultiPolygon, prepareBoundary, type StoredBoundary } from './boundaryGeometry.ts';
-import type { FieldsCaller } from './fieldsCaller.ts';
+import { countHiddenCroppings, selectHiddenCroppingYears } from '../../auth/croppingAccess.ts';
+import { keepCroppingsInsideField } from '../croppings/croppings.service.ts';
+import { loadCroppingResponses } from '../croppings/croppings.service.ts';
+import { asMultiPolygon, prepareBoundary, type StoredBoundary } from '../../db/boundaryGeometry.ts';
+import type { Caller } from '../../auth/caller.ts';
 import {
   deleteFieldRow,
   insertField,
@@ -27,8 +27,6 @@ import {
   type FieldRow,
   type FieldValues,
 } from './fields.queries.ts';
-
-export const fieldNotFoundMessage = 'The field was not found.';
 
 const area2 = (value: number | null) => (value === null ? null : roundArea(value));
 
@@ -59,7 +57,7 @@ function presentField(
 /** The holding's fields, each with its visible croppings of `yearId`. */
 export async function listFields(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   yearId: number,
   srid: Srid,
 ): Promise<FieldResponse[]> {
@@ -78,14 +76,9 @@ export async function listFields(
 }
 
 /** One field with its visible croppings of every year. */
-export async function getField(
-  db: Db,
-  caller: FieldsCaller,
-  fieldId: number,
-  srid: Srid,
-): Promise<FieldResponse> {
+export async function getField(db: Db, caller: Caller, fieldId: number, srid: Srid): Promise<FieldResponse> {
   const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
-  if (!row) throw notFound(fieldNotFoundMessage);
+  if (!row) throw notFound('fieldNotFound');
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
   const hidden = await selectHiddenCroppingYears(db, caller.access, { fieldId });
   return presentField(row, croppings, hidden.get(fieldId));
@@ -112,7 +105,7 @@ const blankToNull = (text: string | null | undefined) => {
  */
 function checkField(draft: FieldDraft): FieldAreaType {
   const errors: FieldError[] = [];
-  if (!draft.name?.trim()) errors.push({ Field: 'Name', Message: 'Name is required.' });
+  if (!draft.name?.trim()) errors.push({ Field: 'Name', Code: 'fieldNameRequired' });
   const areaType =
     draft.areaType ??
     (draft.boundary
@@ -123,19 +116,16 @@ function checkField(draft: FieldDraft): FieldAreaType {
           ? FieldAreaType.Working
           : undefined);
   if (areaType === undefined) {
-    errors.push({ Field: 'Boundary', Message: 'A field needs a boundary or an area.' });
+    errors.push({ Field: 'Boundary', Code: 'fieldNeedsBoundaryOrArea' });
   } else if (areaType === FieldAreaType.Boundary && !draft.boundary) {
-    errors.push({ Field: 'Boundary', Message: 'A boundary is required when the area type is Boundary.' });
+    errors.push({ Field: 'Boundary', Code: 'boundaryRequiredForType' });
   } else if (areaType === FieldAreaType.Whole && draft.wholeArea === null) {
-    errors.push({ Field: 'WholeArea', Message: 'The whole area is required when the area type is Whole.' });
+    errors.push({ Field: 'WholeArea', Code: 'wholeAreaRequiredForType' });
   } else if (areaType === FieldAreaType.Working && draft.workingArea === null) {
-    errors.push({
-      Field: 'WorkingArea',
-      Message: 'The working area is required when the area type is Working.',
-    });
+    errors.push({ Field: 'WorkingArea', Code: 'workingAreaRequiredForType' });
   }
   if (draft.workingArea !== null && draft.wholeArea !== null && draft.workingArea > draft.wholeArea) {
-    errors.push({ Field: 'WorkingArea', Message: 'The working area cannot be larger than the whole area.' });
+    errors.push({ Field: 'WorkingArea', Code: 'workingAreaAboveWhole' });
   }
   if (errors.length > 0) throw validationFailed(errors);
   return areaType!;
@@ -161,12 +151,7 @@ function eventData(
   return { Name: name, Field: name, Area: area, YearId: yearId };
 }
 
-export async function createField(
-  db: Db,
-  caller: FieldsCaller,
-  body: FieldWrite,
-  srid: Srid,
-): Promise<number> {
+export async function createField(db: Db, caller: Caller, body: FieldWrite, srid: Srid): Promise<number> {
   const boundary = (await boundaryOf(db, body, srid)) ?? null;
   const draft: FieldDraft = {
     name: body.Name,
@@ -209,13 +194,13 @@ export async function createField(
 
 export async function updateField(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   fieldId: number,
   body: FieldWrite,
   srid: Srid,
 ): Promise<void> {
   const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
-  if (!current) throw notFound(fieldNotFoundMessage);
+  if (!current) throw notFound('fieldNotFound');
   const newBoundary = await boundaryOf(db, body, srid);
   const keeps = <T>(value: T | undefined, stored: T) => (value === undefined ? stored : value);
   const hasBoundary = newBoundary === undefined ? current.boundary_area !== null : newBoundary !== null;
@@ -235,7 +220,7 @@ export async function updateField(
     await lockHoldingFields(tx, caller.holdingId);
     await lockFields(tx, caller.holdingId, [fieldId]);
     const [locked] = await selectFieldRows(tx, caller.holdingId, { fieldId, srid: null });
-    if (!locked) throw notFound(fieldNotFoundMessage);
+    if (!locked) throw notFound('fieldNotFound');
     await assertCurrentVersion(
       tx,
       `field:${fieldId}`,
@@ -282,11 +267,11 @@ export async function updateField(
  * Deletes a field with its croppings. A restricted member may not delete a field holding croppings hidden from
  * them: that would destroy work they cannot see.
  */
-export async function deleteField(db: Db, caller: FieldsCaller, fieldId: number): Promise<void> {
+export async function deleteField(db: Db, caller: Caller, fieldId: number): Promise<void> {
   const [current] = await selectFieldRows(db, caller.holdingId, { fieldId, srid: null });
-  if (!current) throw notFound(fieldNotFoundMessage);
+  if (!current) throw notFound('fieldNotFound');
   if ((await countHiddenCroppings(db, caller.access, { fieldId })) > 0) {
-    throw forbidden('This field has croppings you are not authorised to change, so it cannot be deleted.');
+    throw forbidden('fieldHasHiddenCroppings');
   }
   await db.transaction(async (tx) => {
     await deleteFieldRow(tx, fieldId);
@@ -308,3 +293,13 @@ export async function deleteField(db: Db, caller: FieldsCaller, fieldId: number)
     });
   });
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export {
+  lockHoldingFields,
+  selectFieldNames,
+  selectFieldRows,
+  selectHoldingYears,
+  lockFields,
+} from './fields.queries.ts';
+export type { FieldRow } from './fields.queries.ts';

@@ -3,10 +3,10 @@ import { EventAction, Module } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
-import { actorOf, exportRefusal, type HoldingsCaller } from '../holdings/holdingCaller.ts';
-import { holdingRecord } from '../holdings/holdings.queries.ts';
-import { exportDocumentFiles } from '../documents/documentArchive.ts';
-import type { DocumentStore } from '../documents/documentStore.ts';
+import { actorOf, exportRefusal } from '../holdings/holdings.service.ts';
+import { holdingRecord } from '../holdings/holdings.service.ts';
+import { exportDocumentFiles } from '../documents/documents.service.ts';
+import type { DocumentStore } from '../documents/documents.service.ts';
 import {
   archiveFiles,
   archiveFormat,
@@ -22,6 +22,7 @@ import {
   exportSettings,
   exportWeather,
 } from './holdingTransfer.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 export interface HoldingExport {
   fileName: string;
@@ -46,12 +47,12 @@ function exportFileName(tradingName: string, exportedAt: Date): string {
  */
 export async function exportHolding(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
   documentStore?: DocumentStore,
 ): Promise<HoldingExport> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
-  if (!record) throw notFound('This holding does not exist.');
+  if (!record) throw notFound('holdingNotFound');
   const refusal = exportRefusal(caller, record);
   if (refusal !== null) throw forbidden(refusal);
   const exportedAt = new Date();
@@ -65,7 +66,7 @@ export async function exportHolding(
       exportSettings(tx, holdingId, caller.auth.user.id),
       exportLayers(tx, holdingId),
     ]);
-    if (!holding) throw notFound('This holding does not exist.');
+    if (!holding) throw notFound('holdingNotFound');
     const manifest: ArchiveManifest = {
       format: archiveFormat,
       formatVersion: archiveFormatVersion,

@@ -3,12 +3,11 @@ import {
   importDocumentFiles,
   isDocumentArchiveEntry,
   removeDocumentFiles,
-} from '../documents/documentArchive.ts';
-import type { DocumentStore } from '../documents/documentStore.ts';
+} from '../documents/documents.service.ts';
+import type { DocumentStore } from '../documents/documents.service.ts';
 import type { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { HoldingDetails, HoldingImportPreview } from '@headland/domain/api/holdingsApi';
-import { forbiddenMessage } from '@headland/domain/permissions';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { HoldingRole, isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
@@ -21,9 +20,9 @@ import {
   settings,
 } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import { safeUnzip, ZipRefused } from '../../files/safeUnzip.ts';
-import { convertGeometries } from '../boundaryImport/convertGeometries.ts';
+import { convertGeometries } from '../boundaryImport/boundaryImport.service.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
@@ -31,10 +30,9 @@ import {
   isAgronomistType,
   mayOpen,
   permissionsOn,
-  type HoldingsCaller,
-} from '../holdings/holdingCaller.ts';
-import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.queries.ts';
-import { presentHoldingDetails } from '../holdings/holdings.presenters.ts';
+} from '../holdings/holdings.service.ts';
+import { holdingRecord, sharedBusinessIdLimit } from '../holdings/holdings.service.ts';
+import { presentHoldingDetails } from '../holdings/holdings.service.ts';
 import type { HoldingsDeps } from '../holdings/holdingSave.service.ts';
 import {
   archiveFiles,
@@ -59,12 +57,12 @@ import {
   insertLayers,
   selectSameAccountHoldings,
 } from './holdingTransfer.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** Largest upload accepted; a holding with thousands of fields exports to a few megabytes. */
 export const maxArchiveBytes = 100 * 1024 * 1024;
 
-const notAHoldingExport = 'This file is not a Headland holding export.';
-const damaged = (detail: string) => badRequest(`The holding export is damaged: ${detail}`);
+const damaged = (detail: string) => badRequest('exportDamaged', { detail });
 
 type Unzipped = Record<string, Uint8Array>;
 
@@ -76,8 +74,8 @@ function unpack(data: Uint8Array): Unzipped {
       safeUnzip(data, { keep: (name) => wanted.has(name) || isDocumentArchiveEntry(name) }),
     );
   } catch (error) {
-    if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.message);
-    throw badRequest('The file is not a zip archive, or it is damaged.');
+    if (error instanceof ZipRefused && error.reason !== 'damaged') throw badRequest(error.code, error.params);
+    throw badRequest('exportNotZip');
   }
 }
 
@@ -117,14 +115,14 @@ function duplicate<T>(values: readonly T[]): T | undefined {
  */
 export function readHoldingArchive(data: Uint8Array): HoldingArchive {
   const files = unpack(data);
-  if (!files[archiveFiles.manifest])
-    throw badRequest(`${notAHoldingExport} It has no ${archiveFiles.manifest}.`);
+  if (!files[archiveFiles.manifest]) throw badRequest('exportNoManifest', { file: archiveFiles.manifest });
   const rawManifest = readJson(files, archiveFiles.manifest) as { format?: unknown; formatVersion?: unknown };
-  if (rawManifest?.format !== archiveFormat) throw badRequest(notAHoldingExport);
+  if (rawManifest?.format !== archiveFormat) throw badRequest('notHoldingExport');
   if (rawManifest.formatVersion !== archiveFormatVersion) {
-    throw badRequest(
-      `This holding export uses format version ${String(rawManifest.formatVersion)}; this version of Headland reads version ${archiveFormatVersion}.`,
-    );
+    throw badRequest('exportFormatVersion', {
+      found: String(rawManifest.formatVersion),
+      expected: archiveFormatVersion,
+    });
   }
   const archive: HoldingArchive = {
     manifest: parseFile(files, archiveFiles.manifest, manifestSchema),
@@ -220,7 +218,7 @@ function checkLayers(
 }
 
 /** Refuses an archive that names reference data this installation lacks, or a business the caller cannot use. */
-async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingArchive): Promise<void> {
+async function checkReferences(db: Db, caller: Caller<'account'>, archive: HoldingArchive): Promise<void> {
   const { holding, croppings } = archive;
   const single = async (
     table: 'towns' | 'regions' | 'businesses' | 'weather_stations',
@@ -228,19 +226,18 @@ async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingA
     noun: string,
   ) => {
     if (value !== null && !(await existingIds(db, table, [value])).has(value)) {
-      throw badRequest(`The holding export refers to ${noun} ${value}, which does not exist here.`);
+      throw badRequest('exportRefersToMissing', { noun, value });
     }
   };
-  await single('towns', holding.townId, 'post town');
+  await single('towns', holding.townId, 'postTown');
   await single('regions', holding.regionId, 'region');
   await single('businesses', holding.businessId, 'business');
-  await single('weather_stations', holding.weatherStationId, 'weather station');
+  await single('weather_stations', holding.weatherStationId, 'weatherStation');
   const many = async (table: 'crops' | 'varieties', values: number[], noun: string) => {
     const wanted = [...new Set(values)];
     const found = await existingIds(db, table, wanted);
     const missing = wanted.find((value) => !found.has(value));
-    if (missing !== undefined)
-      throw badRequest(`The holding export refers to ${noun} ${missing}, which does not exist here.`);
+    if (missing !== undefined) throw badRequest('exportRefersToMissing', { noun, value: missing });
   };
   await many(
     'crops',
@@ -259,7 +256,7 @@ async function checkReferences(db: Db, caller: HoldingsCaller, archive: HoldingA
     businessId !== caller.auth.user.businessId &&
     !isAdminOrHigher(caller.auth.user.role)
   ) {
-    throw badRequest(`The holding belongs to business ${businessId}, which you cannot assign holdings to.`);
+    throw badRequest('exportBusinessNotAssignable', { businessId });
   }
 }
 
@@ -372,7 +369,7 @@ async function importLayers(
 /** Holdings the caller belongs to whose account number is the archive's, ignoring case and spaces. */
 async function sameAccountHoldings(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   accountNumber: string | null,
 ): Promise<{ HoldingId: number; TradingName: string }[]> {
   const wanted = accountNumber?.trim() ?? '';
@@ -392,7 +389,7 @@ const tradingNameMaxLength = 200;
  */
 async function distinctTradingName(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   name: string,
   accountNumber: string | null,
 ): Promise<string> {
@@ -415,7 +412,7 @@ async function distinctTradingName(
  */
 export async function previewHoldingImport(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
 ): Promise<HoldingImportPreview> {
   assertMayCreateHoldings(caller);
@@ -433,12 +430,12 @@ export async function previewHoldingImport(
 }
 
 /** The holding an import replaces, locked, after checking that the caller may change it. */
-async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number): Promise<void> {
+async function replaceTarget(tx: Db, caller: Caller<'account'>, holdingId: number): Promise<void> {
   assertWritableSession(caller);
   const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
-  if (!record || !mayOpen(caller, record)) throw notFound('The holding to replace does not exist.');
+  if (!record || !mayOpen(caller, record)) throw notFound('replaceHoldingMissing');
   if (!permissionsOn(caller, record).holdings.write) {
-    throw forbidden(forbiddenMessage('holdings', 'write'));
+    throw areaForbidden('holdings', 'write');
   }
 }
 
@@ -452,7 +449,7 @@ async function replaceTarget(tx: Db, caller: HoldingsCaller, holdingId: number):
  */
 export async function importHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   data: Uint8Array,
   documentStore?: DocumentStore,
   replaceHoldingId?: number,

@@ -9,10 +9,11 @@ import {
 } from '@headland/domain/api/holdingsApi';
 import { maxDbId } from '@headland/domain/inputLimits';
 import { badRequest, HttpError, validationFailed } from '../../http/httpErrors.ts';
-import { assertMayCreateHoldings, holdingsCallerOf } from '../holdings/holdingCaller.ts';
-import { documentStoreFor } from '../documents/documentStore.ts';
+import { assertMayCreateHoldings } from '../holdings/holdings.service.ts';
+import { documentStoreFor } from '../documents/documents.service.ts';
 import { exportHolding } from './holdingExport.service.ts';
 import { importHolding, maxArchiveBytes, previewHoldingImport } from './holdingImport.service.ts';
+import { callerOf } from '../../auth/caller.ts';
 
 const tags = ['holdings'];
 
@@ -20,8 +21,7 @@ const tags = ['holdings'];
 async function uploadedArchive(
   request: FastifyRequest,
 ): Promise<{ archive: Uint8Array; replaceHoldingId?: number }> {
-  if (!request.isMultipart())
-    throw badRequest('Send the holding export as multipart/form-data, in the field "file".');
+  if (!request.isMultipart()) throw badRequest('multipartHoldingExport');
   let archive: Uint8Array | null = null;
   let replace: unknown;
   try {
@@ -33,17 +33,15 @@ async function uploadedArchive(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is larger than ${maxArchiveBytes / 1024 / 1024} MB.`);
+      throw new HttpError(413, 'fileTooLarge', { size: maxArchiveBytes / 1024 / 1024 });
     }
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
-  if (!archive) throw badRequest('No file was sent in the field "file".');
+  if (!archive) throw badRequest('noFileInFieldFile');
   if (replace === undefined || replace === '') return { archive };
   const parsed = z.coerce.number().int().positive().max(maxDbId).safeParse(replace);
   if (!parsed.success) {
-    throw validationFailed([
-      { Field: 'replaceHoldingId', Message: 'The holding to replace is not a holding id.' },
-    ]);
+    throw validationFailed([{ Field: 'replaceHoldingId', Code: 'replaceNotHoldingId' }]);
   }
   return { archive, replaceHoldingId: parsed.data };
 }
@@ -72,7 +70,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { fileName, zip } = await exportHolding(
         db(),
-        holdingsCallerOf(request),
+        callerOf(request),
         request.params.id,
         documentStoreFor(app.deps.config),
       );
@@ -96,7 +94,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const caller = holdingsCallerOf(request);
+      const caller = callerOf(request);
       // Refuse before reading a possibly large upload.
       assertMayCreateHoldings(caller);
       const upload = await uploadedArchive(request);
@@ -125,7 +123,7 @@ export async function holdingTransferRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const caller = holdingsCallerOf(request);
+      const caller = callerOf(request);
       assertMayCreateHoldings(caller);
       const upload = await uploadedArchive(request);
       return previewHoldingImport(db(), caller, upload.archive);

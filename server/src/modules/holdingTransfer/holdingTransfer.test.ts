@@ -25,7 +25,7 @@ import {
 } from '../../testing/holdingsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { makePng, multipartBody as documentsBody } from '../documents/documentFixtures.ts';
+import { makePng, multipartBody as documentsBody } from '../../testing/documentFixtures.ts';
 import { archiveFiles } from './holdingArchive.schema.ts';
 import { tableColumns } from './holdingTransfer.queries.ts';
 
@@ -424,7 +424,11 @@ describe('POST /api/export/omnia/holding/{id}', () => {
     notAvailable.main.exports = { enabled: false };
     const refused = await memberWith(Role.Client, notAvailable);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ Message: 'You do not have permission to export this holding.' });
+    expect(refused.json()).toEqual({
+      Message: 'You do not have permission to export this holding.',
+      Code: 'holdingExportNotAllowed',
+      Params: {},
+    });
     expect((await memberWith(Role.Demo)).statusCode).toBe(403);
     const stranger = await createUser(t.db, { role: Role.Agronomist });
     expect((await exportHolding(holding.id, await signIn(t.app, stranger))).statusCode).toBe(403);
@@ -670,7 +674,11 @@ describe('POST /api/import/omnia/holding', () => {
   it('needs the file in the field "file" of a multipart upload', async () => {
     const wrongField = await importZip(exported, agronomistToken, 'upload');
     expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json()).toEqual({ Message: 'No file was sent in the field "file".' });
+    expect(wrongField.json()).toEqual({
+      Message: 'No file was sent in the field "file".',
+      Code: 'noFileInFieldFile',
+      Params: {},
+    });
     const notMultipart = await t.app.inject({
       method: 'POST',
       url: '/api/import/omnia/holding',
@@ -684,7 +692,11 @@ describe('POST /api/import/omnia/holding', () => {
     const before = await tableCounts(t.db);
     const response = await importZip(exported, await signIn(t.app, client));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: 'You do not have permission to create holdings.' });
+    expect(response.json()).toEqual({
+      Message: 'You do not have permission to create holdings.',
+      Code: 'holdingCreateNotAllowed',
+      Params: {},
+    });
     expect(await tableCounts(t.db)).toEqual(before);
   });
 

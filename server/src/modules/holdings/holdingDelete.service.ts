@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { holdingDeleteMessages } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { forbiddenMessage } from '@headland/domain/permissions';
 import { holdings } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
-import {
-  actorOf,
-  assertWritableSession,
-  mayOpen,
-  permissionsOn,
-  type HoldingsCaller,
-} from './holdingCaller.ts';
+import { areaForbidden, forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
+import { actorOf, assertWritableSession, mayOpen, permissionsOn } from './holdingRights.ts';
 import type { HoldingsDeps } from './holdingSave.service.ts';
 import { holdingHasData, holdingRecord } from './holdings.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /** A refusal the client shows in a message box titled "Unable to delete holding". */
-function deleteRefused(message: string): HttpError {
-  return new HttpError(400, message, {
-    Title: holdingDeleteMessages.title,
-    Errors: [{ Field: 'id', Message: message }],
-  });
+function deleteRefused(code: 'holdingNotEmpty' | 'holdingOpenInSession'): HttpError {
+  return new HttpError(400, code, {}, { Title: holdingDeleteMessages.title, Errors: [{ Field: 'id' }] });
 }
 
 /**
@@ -30,17 +21,17 @@ function deleteRefused(message: string): HttpError {
  */
 export async function deleteHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
 ): Promise<void> {
   assertWritableSession(caller);
   await deps.db.transaction(async (tx) => {
     const record = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
-    if (!record) throw notFound('This holding does not exist.');
-    if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
-    if (!permissionsOn(caller, record).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
-    if (caller.auth.session?.holdingId === holdingId) throw deleteRefused(holdingDeleteMessages.selected);
-    if (await holdingHasData(tx, holdingId)) throw deleteRefused(holdingDeleteMessages.notEmpty);
+    if (!record) throw notFound('holdingNotFound');
+    if (!mayOpen(caller, record)) throw forbidden('holdingNoAccess');
+    if (!permissionsOn(caller, record).holdings.write) throw areaForbidden('holdings', 'write');
+    if (caller.auth.session?.holdingId === holdingId) throw deleteRefused('holdingOpenInSession');
+    if (await holdingHasData(tx, holdingId)) throw deleteRefused('holdingNotEmpty');
     await tx.delete(holdings).where(eq(holdings.id, holdingId));
     await recordEvent(tx, actorOf(caller, null), {
       action: EventAction.Delete,

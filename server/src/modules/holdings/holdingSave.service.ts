@@ -1,3 +1,4 @@
+import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
 import { and, eq, sql } from 'drizzle-orm';
 import type { HoldingDetails, HoldingSaveRequest } from '@headland/domain/api/holdingsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
@@ -9,7 +10,6 @@ import {
   type HoldingFormField,
   type PkModel,
 } from '@headland/domain/holdingRules';
-import { forbiddenMessage } from '@headland/domain/permissions';
 import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
 import { roundTo } from '@headland/domain/units';
 import { latestOpenableCropYear } from '@headland/domain/harvestYear';
@@ -18,7 +18,14 @@ import type { Db } from '../../db/database.ts';
 import { holdingCropYears, holdingUsers, holdingWeather, holdings } from '../../db/schema.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { badRequest, forbidden, notFound, validationFailed, type FieldError } from '../../http/httpErrors.ts';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  validationFailed,
+  type FieldError,
+  areaForbidden,
+} from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import {
@@ -29,8 +36,7 @@ import {
   isAgronomistType,
   mayOpen,
   permissionsOn,
-  type HoldingsCaller,
-} from './holdingCaller.ts';
+} from './holdingRights.ts';
 import {
   allRegions,
   businessExists,
@@ -43,6 +49,7 @@ import {
 } from './holdings.queries.ts';
 import { presentHoldingDetails } from './holdings.presenters.ts';
 import { holdingIssueText } from './holdingMessageText.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 export interface HoldingsDeps {
   db: Db;
@@ -108,7 +115,7 @@ const cleanAddress = (text: string | null | undefined) => {
  */
 async function resolveSave(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
   stored: HoldingRecord | null,
 ): Promise<ResolvedSave> {
@@ -117,7 +124,8 @@ async function resolveSave(
   const h = input.holding;
   const isNew = stored === null;
   const errors: FieldError[] = [];
-  const add = (Field: string, Message: string) => errors.push({ Field, Message });
+  const add = (Field: string, Code: OwnRefusalCode, Params: RefusalParams = {}) =>
+    errors.push({ Field, Code, Params });
   const storedYears = stored?.crop_years.map((row) => Number(row.year_id)) ?? [];
 
   // The spec's own payload names only `croppingYearId`: for a new holding that is its first year.
@@ -195,30 +203,26 @@ async function resolveSave(
     });
 
   if (townId !== null) {
-    if (!town) add('holding.TownId', 'This post town does not exist.');
-    else if (town.deleted && townId !== stored?.town_id)
-      add('holding.TownId', 'This post town is no longer offered.');
+    if (!town) add('holding.TownId', 'townNotFound');
+    else if (town.deleted && townId !== stored?.town_id) add('holding.TownId', 'townWithdrawn');
   }
   if (regionId !== null && (!region || (!region.configured && regionId !== stored?.region_id))) {
-    add('holding.Region', 'This region is not offered.');
+    add('holding.Region', 'regionNotOffered');
   }
   if (stored && !stored.can_change_region) {
-    if (regionId !== stored.region_id) add('holding.Region', 'The region of this holding cannot be changed.');
+    if (regionId !== stored.region_id) add('holding.Region', 'regionFixed');
     if (h.NVZ !== null && h.NVZ !== undefined && h.NVZ !== stored.nvz) {
-      add('holding.NVZ', 'The NVZ status of this holding cannot be changed.');
+      add('holding.NVZ', 'nvzFixed');
     }
   }
   if (startingYear !== null && Number.isInteger(startingYear)) {
     const firstYear = storedYears[0];
     if (firstYear !== undefined && startingYear > firstYear) {
-      add(
-        'firstCroppingYear',
-        `Starting Year cannot be later than ${firstYear}, the holding's first crop year.`,
-      );
+      add('firstCroppingYear', 'startingYearAfterFirst', { year: firstYear });
     }
   }
   if (!isNew && yearId !== null && !storedYears.includes(yearId) && yearId !== startingYear) {
-    add('croppingYearId', `${yearId} is not a crop year of this holding.`);
+    add('croppingYearId', 'notCropYearOfHolding', { year: yearId });
   }
 
   let businessId: number | null = stored?.business_id ?? null;
@@ -231,7 +235,7 @@ async function resolveSave(
       if (businessId !== null && businessId !== stored?.business_id) {
         const choosable = businessId < sharedBusinessIdLimit || businessId === auth.user.businessId;
         if (!choosable || !(await businessExists(db, businessId))) {
-          add('holding.BusinessId', 'This business is not available to you.');
+          add('holding.BusinessId', 'businessNotAvailable');
         }
       }
     }
@@ -242,13 +246,13 @@ async function resolveSave(
     weatherStationId = h.WeatherStationId ?? null;
     const keepsOwn = weatherStationId === stored?.weather_station_id && townId === stored?.town_id;
     if (town && weatherStationId !== null && !stationIds.includes(weatherStationId) && !keepsOwn) {
-      add('holding.WeatherStationId', "This weather station is not one of the post town's stations.");
+      add('holding.WeatherStationId', 'weatherStationNotOfTown');
     }
     // Without a choice (a new holding made before any is open, or custom weather) the town's main station serves.
     weatherStationId ??= stationIds[0] ?? null;
   }
 
-  if (errors.length > 0) throw validationFailed(errors);
+  if (errors.length > 0) throw validationFailed(errors, 'holding');
 
   const pkModel = effectivePkModel(regionId, pkModelSchema.parse(pkModelValue));
   const mayChangeRegion = stored?.can_change_region ?? true;
@@ -298,16 +302,14 @@ async function resolveSave(
 
 /** Only Agronomists and Managers see the Power BI option, so only they may change it. */
 function assertMayChangeReportsFlag(
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
   stored: boolean,
 ): void {
   const wanted = input.excludeFromUserReports;
   if (wanted === null || wanted === undefined || wanted === stored) return;
   if (!isAgronomistOrManager(caller.auth.user.role)) {
-    throw forbidden(
-      'Only an Agronomist or a Manager can change whether the holding is in their Power BI report.',
-    );
+    throw forbidden('powerBiRoleOnly');
   }
 }
 
@@ -328,7 +330,7 @@ async function writeWeather(
   }
 }
 
-async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): Promise<HoldingDetails> {
+async function presentSaved(db: Db, caller: Caller<'account'>, holdingId: number): Promise<HoldingDetails> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
   if (!record) throw new Error(`Holding ${holdingId} vanished after saving`);
   return presentHoldingDetails(caller, record);
@@ -340,7 +342,7 @@ async function presentSaved(db: Db, caller: HoldingsCaller, holdingId: number): 
  */
 export async function createHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
 ): Promise<HoldingDetails> {
   assertMayCreateHoldings(caller);
@@ -386,21 +388,20 @@ export async function createHolding(
  */
 export async function updateHolding(
   deps: HoldingsDeps,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   input: HoldingSaveRequest,
 ): Promise<HoldingDetails> {
   const holdingId = input.holding.HoldingId;
   if (holdingId === null || holdingId === undefined) {
-    const message = 'HoldingId is required to update a holding.';
-    throw badRequest(message, [{ Field: 'holding.HoldingId', Message: message }]);
+    throw badRequest('holdingIdRequired', {}, [{ Field: 'holding.HoldingId' }]);
   }
   assertWritableSession(caller);
   await deps.db.transaction(async (tx) => {
     await markChangeAuthor(tx, caller.auth.user.id);
     const stored = await holdingRecord(tx, holdingId, caller.auth.user.id, { forUpdate: true });
-    if (!stored) throw notFound('This holding does not exist.');
-    if (!mayOpen(caller, stored)) throw forbidden('You do not have access to this holding.');
-    if (!permissionsOn(caller, stored).holdings.write) throw forbidden(forbiddenMessage('holdings', 'write'));
+    if (!stored) throw notFound('holdingNotFound');
+    if (!mayOpen(caller, stored)) throw forbidden('holdingNoAccess');
+    if (!permissionsOn(caller, stored).holdings.write) throw areaForbidden('holdings', 'write');
     await assertCurrentVersion(
       tx,
       `holding:${holdingId}`,

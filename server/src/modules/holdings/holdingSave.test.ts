@@ -277,6 +277,8 @@ describe('PUT /api/holdings/v1 (create)', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({
       Message: message,
+      Code: expect.any(String),
+      Params: expect.any(Object),
       Errors: [expect.objectContaining({ Field: field, Message: message })],
     });
     expect(await tableCounts(t.db)).toEqual(before);
@@ -314,7 +316,11 @@ describe('PUT /api/holdings/v1 (create)', () => {
     const before = await tableCounts(t.db);
     const response = await save('PUT', clientToken, newHoldingPayload());
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: 'You do not have permission to create holdings.' });
+    expect(response.json()).toEqual({
+      Message: 'You do not have permission to create holdings.',
+      Code: 'holdingCreateNotAllowed',
+      Params: {},
+    });
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
@@ -504,7 +510,16 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(region.statusCode).toBe(400);
     expect(region.json()).toEqual({
       Message: 'The region of this holding cannot be changed.',
-      Errors: [{ Field: 'holding.Region', Message: 'The region of this holding cannot be changed.' }],
+      Code: 'regionFixed',
+      Params: {},
+      Errors: [
+        {
+          Field: 'holding.Region',
+          Code: 'regionFixed',
+          Params: {},
+          Message: 'The region of this holding cannot be changed.',
+        },
+      ],
     });
     const nvz = await update(agronomistToken, holding, {
       holding: { NVZ: true },
@@ -577,6 +592,8 @@ describe('POST /api/holdings/v1 (update)', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       Message: 'You do not have permission to change holdings on this holding.',
+      Code: 'areaNoChange',
+      Params: { area: 'holdings' },
     });
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
   });
@@ -586,11 +603,17 @@ describe('POST /api/holdings/v1 (update)', () => {
     const before = await holdingSnapshot(t.db, holding.HoldingId);
     const outsider = await update(managerToken, holding, { holding: { TradingName: 'Taken' } });
     expect(outsider.statusCode).toBe(403);
-    expect(outsider.json()).toEqual({ Message: 'You do not have access to this holding.' });
+    expect(outsider.json()).toEqual({
+      Message: 'You do not have access to this holding.',
+      Code: 'holdingNoAccess',
+      Params: {},
+    });
     const readOnly = await update(readOnlySession, holding, { holding: { TradingName: 'Taken' } });
     expect(readOnly.statusCode).toBe(403);
     expect(readOnly.json()).toEqual({
       Message: 'This session is read-only: holdings cannot be changed from it.',
+      Code: 'holdingsReadOnlySession',
+      Params: {},
     });
     expect(await holdingSnapshot(t.db, holding.HoldingId)).toEqual(before);
     const unknown = await update(agronomistToken, { ...holding, HoldingId: 999_999 });

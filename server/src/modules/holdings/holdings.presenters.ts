@@ -1,11 +1,12 @@
 import type { HoldingDetails, Town, WeatherStation } from '@headland/domain/api/holdingsApi';
-import { mayChangeHolding, mayExport, type HoldingsCaller } from './holdingCaller.ts';
+import { mayChangeHolding, mayExport } from './holdingRights.ts';
 import type { HoldingRecord, StationRow, TownRow } from './holdings.queries.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** A holding as the caller sees it: whether they may change it and whether they may export it. */
-export function presentHoldingDetails(caller: HoldingsCaller, record: HoldingRecord): HoldingDetails {
+export function presentHoldingDetails(caller: Caller<'account'>, record: HoldingRecord): HoldingDetails {
   return {
     HoldingId: record.id,
     TradingName: record.trading_name,

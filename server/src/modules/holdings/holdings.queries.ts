@@ -4,7 +4,7 @@ import type { PkModel } from '@headland/domain/holdingRules';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { ownerRolesSql } from '../../auth/ownerRolesSql.ts';
-import { croppingRestrictedSql } from '../croppings/croppingAccess.ts';
+import { croppingRestrictedSql } from '../../auth/croppingAccess.ts';
 
 export interface CropYearRow {
   year_id: number;

@@ -12,10 +12,10 @@ import {
   holdingStatusResponseSchema,
 } from '@headland/domain/api/holdingsApi';
 import { requireSession } from '../../auth/accessHook.ts';
-import { holdingsCallerOf } from './holdingCaller.ts';
 import { deleteHolding } from './holdingDelete.service.ts';
 import { createHolding, updateHolding, type HoldingsDeps } from './holdingSave.service.ts';
 import { getHoldingDetails, holdingIsEmpty, holdingStatus, listManagedHoldings } from './holdings.service.ts';
+import { callerOf } from '../../auth/caller.ts';
 
 const tags = ['holdings'];
 // Holdings are managed from any session, even before one is open; each service checks the holding itself.
@@ -32,7 +32,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       config: user,
       schema: { tags, querystring: holdingsListQuerySchema, response: { 200: holdingsListResponseSchema } },
     },
-    async (request) => listManagedHoldings(deps().db, holdingsCallerOf(request)),
+    async (request) => listManagedHoldings(deps().db, callerOf(request)),
   );
 
   api.get(
@@ -41,8 +41,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { area: 'currentHolding', level: 'read' } },
       schema: { tags, response: { 200: holdingDetailsSchema } },
     },
-    async (request) =>
-      getHoldingDetails(deps().db, holdingsCallerOf(request), requireSession(request).holdingId),
+    async (request) => getHoldingDetails(deps().db, callerOf(request), requireSession(request).holdingId),
   );
 
   api.get(
@@ -51,7 +50,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       config: user,
       schema: { tags, querystring: holdingStatusQuerySchema, response: { 200: holdingStatusResponseSchema } },
     },
-    async (request) => holdingStatus(deps().db, holdingsCallerOf(request), request.query),
+    async (request) => holdingStatus(deps().db, callerOf(request), request.query),
   );
 
   api.put(
@@ -65,7 +64,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: holdingDetailsSchema },
       },
     },
-    async (request) => createHolding(deps(), holdingsCallerOf(request), request.body),
+    async (request) => createHolding(deps(), callerOf(request), request.body),
   );
 
   api.post(
@@ -79,7 +78,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: holdingDetailsSchema },
       },
     },
-    async (request) => updateHolding(deps(), holdingsCallerOf(request), request.body),
+    async (request) => updateHolding(deps(), callerOf(request), request.body),
   );
 
   api.get(
@@ -89,7 +88,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: holdingIdParamsSchema, response: { 200: holdingEmptyResponseSchema } },
     },
     async (request) => ({
-      Empty: await holdingIsEmpty(deps().db, holdingsCallerOf(request), request.params.id),
+      Empty: await holdingIsEmpty(deps().db, callerOf(request), request.params.id),
     }),
   );
 
@@ -100,7 +99,7 @@ export async function holdingsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: holdingIdParamsSchema, response: { 200: holdingDeletedResponseSchema } },
     },
     async (request) => {
-      await deleteHolding(deps(), holdingsCallerOf(request), request.params.id);
+      await deleteHolding(deps(), callerOf(request), request.params.id);
       return { Deleted: true as const };
     },
   );

@@ -7,9 +7,9 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/httpErrors.ts';
 import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
-import { listHoldings } from '../session/session.queries.ts';
+import { listHoldings } from '../session/session.service.ts';
 import { recentHoldingsListed } from '../session/session.service.ts';
-import { fixedBusinessId, mayOpen, type HoldingsCaller } from './holdingCaller.ts';
+import { fixedBusinessId, mayOpen } from './holdingRights.ts';
 import {
   allRegions,
   allTowns,
@@ -24,13 +24,14 @@ import {
   type HoldingRecord,
 } from './holdings.queries.ts';
 import { presentHoldingDetails, presentStation, presentTown } from './holdings.presenters.ts';
+import type { Caller } from '../../auth/caller.ts';
 
 /**
  * The holdings the caller may see, as the Manage holdings dialog lists them, with every post town. Master and
  * Admin, who may open every holding, get the same short list as at session start (their most recently used
  * holdings) plus the holding of their session; they reach the others by searching.
  */
-export async function listManagedHoldings(db: Db, caller: HoldingsCaller): Promise<HoldingsListResponse> {
+export async function listManagedHoldings(db: Db, caller: Caller<'account'>): Promise<HoldingsListResponse> {
   const { auth } = caller;
   const openAll = mayOpenEveryHolding(auth.user.role);
   const rows = await listHoldings(
@@ -50,19 +51,19 @@ export async function listManagedHoldings(db: Db, caller: HoldingsCaller): Promi
 /** A holding the caller may open, or the refusal: 404 when it does not exist, 403 when it is not theirs. */
 export async function openableHolding(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
 ): Promise<HoldingRecord> {
   const record = await holdingRecord(db, holdingId, caller.auth.user.id);
-  if (!record) throw notFound('This holding does not exist.');
-  if (!mayOpen(caller, record)) throw forbidden('You do not have access to this holding.');
+  if (!record) throw notFound('holdingNotFound');
+  if (!mayOpen(caller, record)) throw forbidden('holdingNoAccess');
   return record;
 }
 
 /** The holding the session is on, with everything the edit dialog shows. */
 export async function getHoldingDetails(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   holdingId: number,
 ): Promise<HoldingDetails> {
   const record = await openableHolding(db, caller, holdingId);
@@ -75,7 +76,7 @@ export async function getHoldingDetails(
  */
 export async function holdingStatus(
   db: Db,
-  caller: HoldingsCaller,
+  caller: Caller<'account'>,
   query: { holdingId?: number; year: number; townId?: number },
 ): Promise<HoldingStatus> {
   const record = query.holdingId === undefined ? null : await openableHolding(db, caller, query.holdingId);
@@ -137,7 +138,20 @@ export async function holdingStatus(
 }
 
 /** Whether the holding has no fields, croppings or other module data (session-shell §5, Holding delete). */
-export async function holdingIsEmpty(db: Db, caller: HoldingsCaller, holdingId: number): Promise<boolean> {
+export async function holdingIsEmpty(db: Db, caller: Caller<'account'>, holdingId: number): Promise<boolean> {
   const record = await openableHolding(db, caller, holdingId);
   return !(await holdingHasData(db, record.id));
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export {
+  assertMayCreateHoldings,
+  actorOf,
+  exportRefusal,
+  assertWritableSession,
+  isAgronomistType,
+  mayOpen,
+  permissionsOn,
+} from './holdingRights.ts';
+export { holdingRecord, sharedBusinessIdLimit } from './holdings.queries.ts';
+export { presentHoldingDetails } from './holdings.presenters.ts';

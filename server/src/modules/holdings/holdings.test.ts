@@ -139,7 +139,11 @@ describe('GET /api/service/holding/current', () => {
   it('needs a holding to be open', async () => {
     const response = await get('/api/service/holding/current', agronomistToken);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ Message: 'Select a holding first.' });
+    expect(response.json()).toEqual({
+      Message: 'Select a holding first.',
+      Code: 'selectHoldingFirst',
+      Params: {},
+    });
   });
 });
 
@@ -272,6 +276,8 @@ describe('holding empty check and delete', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       Message: 'This holding is not empty. You can only delete empty holdings.',
+      Code: 'holdingNotEmpty',
+      Params: {},
       Title: 'Unable to delete holding',
       Errors: [{ Field: 'id', Message: 'This holding is not empty. You can only delete empty holdings.' }],
     });
@@ -306,6 +312,8 @@ describe('holding empty check and delete', () => {
     expect(memberResponse.statusCode).toBe(403);
     expect(memberResponse.json()).toEqual({
       Message: 'You do not have permission to change holdings on this holding.',
+      Code: 'areaNoChange',
+      Params: { area: 'holdings' },
     });
     expect((await remove(holding.HoldingId, outsiderToken)).statusCode).toBe(403);
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageCodes, type LanguageCode } from '@headland/domain/languages';
 import { notFound } from '../../http/httpErrors.ts';
-import { readLanguageTexts, textsDir, type Texts } from './languageTexts.ts';
+import { readLanguageTexts, textsDir, type Texts } from '../../http/languageTexts.ts';
 
 const params = z.object({
   lang: z
@@ -26,9 +26,7 @@ export async function intlRoutes(app: FastifyInstance): Promise<void> {
   const answer = (lang: string): Texts => {
     const found = texts.get(lang as LanguageCode);
     if (!found) {
-      throw notFound(
-        `There are no texts for the language '${lang}'. Languages: ${languageCodes.join(', ')}.`,
-      );
+      throw notFound('languageUnknown', { lang, languages: languageCodes.join(', ') });
     }
     return found;
   };

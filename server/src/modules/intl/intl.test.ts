@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { readLanguageTexts, textsDir } from './languageTexts.ts';
+import { readLanguageTexts, textsDir } from '../../http/languageTexts.ts';
 
 const file = (name: string) =>
   JSON.parse(readFileSync(join(textsDir, name), 'utf8')) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { OwnRefusalCode } from '@headland/domain/api/refusalCodes';
 import { permissionsMessages } from '@headland/domain/api/permissionsApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import {
@@ -25,7 +26,7 @@ export interface AcceptInvitationDeps {
   authCache: AuthCache;
 }
 
-const refused = (message: string) => badRequest(message, [{ Field: 'acceptedInviteId', Message: message }]);
+const refused = (code: OwnRefusalCode) => badRequest(code, {}, [{ Field: 'acceptedInviteId' }]);
 
 /**
  * Accepts a pending invitation for the signed-in user, given the secret of its link (single use: it is
@@ -41,18 +42,18 @@ export async function acceptInvitation(
   invitationId: string,
   secret: string | null | undefined,
 ): Promise<number> {
-  if (!isInvitationId(invitationId.trim())) throw refused(permissionsMessages.invalidInvitation);
+  if (!isInvitationId(invitationId.trim())) throw refused('invalidInvitation');
   const userId = auth.user.id;
   const holdingId = await deps.db.transaction(async (tx) => {
     const invitation = await invitationById(tx, invitationId.trim(), { forUpdate: true });
     // A wrong secret is told apart from nothing: the invitation might as well not exist.
     if (!invitation || !secretMatches(invitation.secret_hash, secret)) {
-      throw refused(permissionsMessages.invitationGone);
+      throw refused('invitationGone');
     }
-    if (invitation.accepted_on !== null) throw refused(permissionsMessages.invitationAccepted);
-    if (invitation.expired) throw refused(permissionsMessages.invitationExpired);
+    if (invitation.accepted_on !== null) throw refused('invitationAccepted');
+    if (invitation.expired) throw refused('invitationExpired');
     if (invitation.email.trim().toLowerCase() !== auth.user.email.trim().toLowerCase()) {
-      throw refused(permissionsMessages.invitationOtherEmail);
+      throw refused('invitationOtherEmail');
     }
     const accessLevel = invitation.access_level as InvitationAccessLevel;
     const existingRole = await membershipRole(tx, invitation.holding_id, userId);

@@ -1,8 +1,8 @@
 import { invitationLifetimeDays } from '@headland/domain/api/permissionsApi';
 import type { LanguageCode } from '@headland/domain/languages';
 import type { InvitationAccessLevel } from '@headland/domain/roles';
-import type { OutgoingMail } from '../mail/mailer.ts';
-import { mailText, renderMail } from '../mail/renderMail.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { mailText, renderMail } from '../../mail/renderMail.ts';
 
 export interface InvitationMailInput {
   to: string;

@@ -9,7 +9,7 @@ import {
   sendInvitationRequestSchema,
 } from '@headland/domain/api/permissionsApi';
 import { requestBrand } from '../../auth/accessHook.ts';
-import { permissionsCallerOf } from '../permissions/permissionsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import {
   cancelInvitation,
   publicInvitation,
@@ -41,8 +41,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: invitationsResponseSchema },
       },
     },
-    async (request) =>
-      sendInvitation(deps(), permissionsCallerOf(request), request.body, requestBrand(request)),
+    async (request) => sendInvitation(deps(), holdingCallerOf(request), request.body, requestBrand(request)),
   );
 
   api.delete(
@@ -55,7 +54,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: invitationsResponseSchema },
       },
     },
-    async (request) => cancelInvitation(deps(), permissionsCallerOf(request), request.query.email),
+    async (request) => cancelInvitation(deps(), holdingCallerOf(request), request.query.email),
   );
 
   api.get(

@@ -14,16 +14,18 @@ import type { InvitationAccessLevel } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
-import { queueMail, type Mailer } from '../mail/mailer.ts';
-import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
-import { displayName, mayManageHolding } from '../permissions/permissionRules.ts';
-import { actorOf, assertWritable, type PermissionsCaller } from '../permissions/permissionsCaller.ts';
+import { queueMail, type Mailer } from '../../mail/mailer.ts';
+import { recipientLanguage } from '../../mail/recipientLanguage.queries.ts';
+import { mayManageHolding } from '../../auth/holdingAccess.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { type Caller } from '../../auth/caller.ts';
+import { actorOf, assertWritable } from '../permissions/permissions.service.ts';
 import { isoTimestamp } from '../../db/sqlRows.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { invitationMail } from './invitationMail.ts';
 import { signupInvitationMail } from './signupInvitationMail.ts';
 import { createSignupLink } from '../signup/signup.service.ts';
-import { hasSetUpAccount } from '../signup/signup.queries.ts';
+import { hasSetUpAccount } from '../signup/signup.service.ts';
 import {
   deletePendingInvitation,
   holdingName,
@@ -57,10 +59,10 @@ export async function invitationsOf(db: Db, holdingId: number): Promise<Invitati
   return (await listInvitations(db, holdingId)).map(presentInvitation);
 }
 
-async function assertManager(db: Db, caller: PermissionsCaller): Promise<void> {
+async function assertManager(db: Db, caller: Caller): Promise<void> {
   const holdingRole = await membershipRole(db, caller.holdingId, caller.auth.user.id);
   if (!mayManageHolding(caller.auth.user.role, holdingRole)) {
-    throw forbidden('Only an owner of this holding can manage invitations.');
+    throw forbidden('invitationsOwnersOnly');
   }
 }
 
@@ -78,7 +80,7 @@ export function isInvitationId(value: string): boolean {
  */
 export async function sendInvitation(
   deps: InvitationsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   request: SendInvitationRequest,
   brandId: BrandId,
 ): Promise<{ invites: Invitation[] }> {
@@ -86,21 +88,17 @@ export async function sendInvitation(
   await assertManager(deps.db, caller);
   const email = request.email.trim();
   if (!isEmail(email)) {
-    throw badRequest(permissionsMessages.invalidEmail, [
-      { Field: 'email', Message: permissionsMessages.invalidEmail },
-    ]);
+    throw badRequest('emailInvalidPlease', {}, [{ Field: 'email' }]);
   }
   if (await isMemberByEmail(deps.db, caller.holdingId, email)) {
-    throw badRequest(permissionsMessages.alreadyMember, [
-      { Field: 'email', Message: permissionsMessages.alreadyMember },
-    ]);
+    throw badRequest('alreadyMember', {}, [{ Field: 'email' }]);
   }
   const { user } = caller.auth;
   // Only the link carries the secret; the database keeps its hash.
   const secret = newToken();
   await deps.db.transaction(async (tx) => {
     const name = await holdingName(tx, caller.holdingId);
-    if (name === null) throw notFound('This holding does not exist.');
+    if (name === null) throw notFound('holdingNotFound');
     const invitation = await upsertPendingInvitation(tx, {
       holdingId: caller.holdingId,
       email,
@@ -150,14 +148,14 @@ export async function sendInvitation(
 /** Cancels the pending invitation of an address; an e-mail not yet sent for it is dropped too. */
 export async function cancelInvitation(
   deps: InvitationsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   email: string,
 ): Promise<{ invites: Invitation[] }> {
   assertWritable(caller);
   await assertManager(deps.db, caller);
   await deps.db.transaction(async (tx) => {
     const cancelled = await deletePendingInvitation(tx, caller.holdingId, email.trim());
-    if (!cancelled) throw notFound(permissionsMessages.noPendingInvitation);
+    if (!cancelled) throw notFound('noPendingInvitation');
     await recordEvent(tx, actorOf(caller), {
       action: EventAction.Delete,
       source: Module.Holding,
@@ -189,10 +187,10 @@ export async function publicInvitation(
   invitationId: string,
   secret: string | undefined,
 ): Promise<PublicInvitation> {
-  if (!isInvitationId(invitationId)) throw badRequest(permissionsMessages.invalidInvitation);
+  if (!isInvitationId(invitationId)) throw badRequest('invalidInvitation');
   const row = await invitationById(db, invitationId);
-  if (!row || !secretMatches(row.secret_hash, secret)) throw notFound(permissionsMessages.invitationGone);
-  if (row.accepted_on === null && row.expired) throw notFound(permissionsMessages.invitationExpired);
+  if (!row || !secretMatches(row.secret_hash, secret)) throw notFound('invitationGone');
+  if (row.accepted_on === null && row.expired) throw notFound('invitationExpired');
   return {
     holdingName: row.holding_name,
     email: row.email,

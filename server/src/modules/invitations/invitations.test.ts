@@ -24,7 +24,7 @@ import {
   signInToHolding,
 } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { linksOf } from '../mail/outboxPage.ts';
+import { linksOf } from '../../mail/outboxPage.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;

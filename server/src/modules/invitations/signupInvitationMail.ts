@@ -1,6 +1,6 @@
 import { signupLinkLifetimeDays } from '@headland/domain/api/signupApi';
-import type { OutgoingMail } from '../mail/mailer.ts';
-import { mailText, renderMail } from '../mail/renderMail.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { mailText, renderMail } from '../../mail/renderMail.ts';
 import type { InvitationMailInput } from './invitationMail.ts';
 
 /**

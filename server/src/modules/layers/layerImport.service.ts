@@ -15,7 +15,7 @@ import { PhosphateMethod, SoilUnit } from '@headland/domain/layers/soil';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import {
   LayerImportFileError,
@@ -36,7 +36,7 @@ export type ImportSubject = 'soil' | 'yield';
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
 export async function previewImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   subject: ImportSubject,
   fileName: string,
   bytes: Uint8Array,
@@ -85,7 +85,7 @@ const running = new Map<number, number>();
 
 export async function commitImport(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   importId: string,
   body: ImportCommitRequest,
 ): Promise<ImportTask> {
@@ -94,10 +94,10 @@ export async function commitImport(
     sql`SELECT id FROM layer_import_uploads
          WHERE id = ${importId} AND holding_id = ${caller.holdingId} AND user_id = ${caller.actor.userId}`,
   );
-  if (!upload) throw notFound('This import has expired or does not exist. Choose the file again.');
+  if (!upload) throw notFound('layerImportExpired');
   const targets = Object.values(body.Mapping);
   if (body.FieldId && !(await fieldOfHolding(db, caller.holdingId, body.FieldId)))
-    throw notFound('This field does not exist.');
+    throw notFound('fieldDoesNotExist');
   const hasPosition =
     (targets.includes('longitude') && targets.includes('latitude')) ||
     (targets.includes('easting') && targets.includes('northing'));
@@ -125,7 +125,7 @@ export async function commitImport(
   return readTask(db, caller, taskId);
 }
 
-export async function readTask(db: Db, caller: FieldsCaller, taskId: number): Promise<ImportTask> {
+export async function readTask(db: Db, caller: Caller, taskId: number): Promise<ImportTask> {
   const [row] = await sqlRows<{
     id: number;
     status: ImportTask['Status'];
@@ -137,7 +137,7 @@ export async function readTask(db: Db, caller: FieldsCaller, taskId: number): Pr
     sql`SELECT id, status, progress, layer_ids, error FROM layer_import_tasks
          WHERE id = ${taskId} AND holding_id = ${caller.holdingId} AND user_id = ${caller.actor.userId}`,
   );
-  if (!row) throw notFound('This import does not exist.');
+  if (!row) throw notFound('layerImportNotFound');
   return {
     TaskId: row.id,
     Status: row.status,
@@ -310,7 +310,7 @@ const unitNames: Record<string, string> = {
 
 async function insertLayer(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   values: {
     typeId: number;
     subtypeId?: number;
@@ -472,7 +472,7 @@ async function loadUpload(
  * Runs an import: reads the kept file, places each row in its field, and writes every layer in one
  * transaction (nothing is kept of a failed import). Progress: 10 read, 30 placed, up to 95 written, 100 done.
  */
-export async function runImport(db: Db, caller: FieldsCaller, taskId: number): Promise<void> {
+export async function runImport(db: Db, caller: Caller, taskId: number): Promise<void> {
   try {
     await setProgress(db, taskId, 5);
     const { kind, bytes, request } = await loadUpload(db, taskId);

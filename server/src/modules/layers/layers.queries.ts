@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GeometryFormat } from '@headland/domain/api/layersApi';
 import type { Db } from '../../db/database.ts';
-import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
 
 /** A data layer row as the service reads it (JSON types: timestamps are ISO text). */

@@ -37,7 +37,7 @@ import { layerTypes } from '@headland/domain/layers/layerTypes';
 import { canViewSatelliteClouds, isAdminOrHigher } from '@headland/domain/roles';
 import { badRequest } from '../../http/httpErrors.ts';
 import { routeBodyLimits } from '../../http/requestLimits.ts';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { requireSession } from '../../auth/accessHook.ts';
 import { commitImport, previewImport, readTask, type ImportSubject } from './layerImport.service.ts';
 import {
@@ -58,17 +58,12 @@ import {
   resetZones,
   restoreZones,
   splitZone,
-  type LayersCaller,
 } from './layers.service.ts';
 
 /** Reading layers needs map-layers read; every change needs map-layers write (a read-only session only reads). */
 const readAccess = { access: { area: 'mapLayers' as const, level: 'read' as const } };
 const writeAccess = { access: { area: 'mapLayers' as const, level: 'write' as const } };
 const tags = ['layers'];
-
-function layersCallerOf(request: FastifyRequest): LayersCaller {
-  return { ...fieldsCallerOf(request), role: requireSession(request).auth.user.role };
-}
 
 /** A binary1 answer: the numeric geometries, then the JSON payload. */
 function sendBinary1(reply: FastifyReply, geometries: number[][][][][], payload: unknown) {
@@ -82,7 +77,7 @@ const importFileBytes = 64 * 1024 * 1024;
 async function importUpload(
   request: FastifyRequest,
 ): Promise<{ subject: ImportSubject; fileName: string; bytes: Uint8Array }> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field file.');
+  if (!request.isMultipart()) throw badRequest('multipartFile');
   let subject: ImportSubject | null = null;
   let file: { fileName: string; bytes: Uint8Array } | null = null;
   try {
@@ -102,21 +97,19 @@ async function importUpload(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw badRequest('The file is larger than 64 MB.', [
+      throw badRequest('fileTooLarge', { size: 64 }, [
         { Field: 'file', Message: 'The file is larger than 64 MB.', Code: 'tooLarge' },
       ]);
     if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode < 500)
       throw error;
-    throw badRequest('The upload could not be read.');
+    throw badRequest('uploadUnreadable');
   }
   if (!subject)
-    throw badRequest('Say whether the file holds soil or yield data.', [
+    throw badRequest('layerImportKindRequired', {}, [
       { Field: 'kind', Message: 'Choose soil or yield.', Code: 'required' },
     ]);
   if (!file)
-    throw badRequest('No file was sent.', [
-      { Field: 'file', Message: 'No file was sent.', Code: 'required' },
-    ]);
+    throw badRequest('noFileSent', {}, [{ Field: 'file', Message: 'No file was sent.', Code: 'required' }]);
   return { subject, ...file };
 }
 
@@ -169,7 +162,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       Layers: await listLayers(
         db(),
-        fieldsCallerOf(request),
+        holdingCallerOf(request),
         request.params.holdingId,
         request.params.yearId,
       ),
@@ -188,7 +181,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      productTotals(db(), fieldsCallerOf(request), request.params.holdingId, request.params.yearId),
+      productTotals(db(), holdingCallerOf(request), request.params.holdingId, request.params.yearId),
   );
 
   api.post(
@@ -199,7 +192,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, body: createLayerRequestSchema, response: { 201: dataLayerSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createLayer(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createLayer(db(), holdingCallerOf(request), request.body)),
   );
 
   api.put(
@@ -213,7 +206,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataLayerSchema },
       },
     },
-    async (request) => editLayer(db(), layersCallerOf(request), request.params.id, request.body),
+    async (request) => editLayer(db(), holdingCallerOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -222,7 +215,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       config: writeAccess,
       schema: { tags, params: layerIdParamsSchema, response: { 200: deletedResponseSchema } },
     },
-    async (request) => ({ Deleted: await deleteLayer(db(), layersCallerOf(request), request.params.id) }),
+    async (request) => ({ Deleted: await deleteLayer(db(), holdingCallerOf(request), request.params.id) }),
   );
 
   api.get(
@@ -238,7 +231,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await loadZones(db(), fieldsCallerOf(request), request.params.id, request.query);
+      const result = await loadZones(db(), holdingCallerOf(request), request.params.id, request.query);
       const payload = { Layer: result.layer, Zones: result.zones };
       if (result.geometries) return sendBinary1(reply, result.geometries, payload);
       return payload;
@@ -258,7 +251,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await loadPoints(db(), fieldsCallerOf(request), request.params.id, request.query);
+      const result = await loadPoints(db(), holdingCallerOf(request), request.params.id, request.query);
       const payload = { LayerId: request.params.id, Points: result.points };
       if (result.geometries) return sendBinary1(reply, result.geometries, payload);
       return payload;
@@ -284,7 +277,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      addZone(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      addZone(db(), holdingCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
   );
 
   api.post(
@@ -305,7 +298,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       restoreZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.body,
         request.query.geometryFormat,
@@ -326,7 +319,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      cutZones(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      cutZones(db(), holdingCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
   );
 
   api.post(
@@ -343,7 +336,13 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      splitZone(db(), layersCallerOf(request), request.params.id, request.body, request.query.geometryFormat),
+      splitZone(
+        db(),
+        holdingCallerOf(request),
+        request.params.id,
+        request.body,
+        request.query.geometryFormat,
+      ),
   );
 
   api.post(
@@ -362,7 +361,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       mergeZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.body,
         request.query.geometryFormat,
@@ -383,7 +382,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      resetZones(db(), layersCallerOf(request), request.params.id, null, request.query.geometryFormat),
+      resetZones(db(), holdingCallerOf(request), request.params.id, null, request.query.geometryFormat),
   );
 
   api.put(
@@ -403,7 +402,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       editZone(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.body,
@@ -425,7 +424,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       deleteZone(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.query.geometryFormat,
@@ -446,7 +445,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       resetZones(
         db(),
-        layersCallerOf(request),
+        holdingCallerOf(request),
         request.params.id,
         request.params.zoneId,
         request.query.geometryFormat,
@@ -465,7 +464,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createRequirement(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createRequirement(db(), holdingCallerOf(request), request.body)),
   );
 
   api.post(
@@ -480,7 +479,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createApplication(db(), layersCallerOf(request), request.body)),
+      reply.status(201).send(await createApplication(db(), holdingCallerOf(request), request.body)),
   );
 
   api.post(
@@ -498,7 +497,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const upload = await importUpload(request);
-      return previewImport(db(), fieldsCallerOf(request), upload.subject, upload.fileName, upload.bytes);
+      return previewImport(db(), holdingCallerOf(request), upload.subject, upload.fileName, upload.bytes);
     },
   );
 
@@ -518,7 +517,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       reply
         .status(202)
-        .send(await commitImport(db(), fieldsCallerOf(request), request.params.importId, request.body)),
+        .send(await commitImport(db(), holdingCallerOf(request), request.params.importId, request.body)),
   );
 
   api.get(
@@ -527,6 +526,6 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
       config: readAccess,
       schema: { tags, params: importTaskParamsSchema, response: { 200: importTaskSchema } },
     },
-    async (request) => readTask(db(), fieldsCallerOf(request), request.params.taskId),
+    async (request) => readTask(db(), holdingCallerOf(request), request.params.taskId),
   );
 }

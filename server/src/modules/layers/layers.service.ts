@@ -32,11 +32,11 @@ import {
   mergeRetryBufferMetres,
   minZonePartSquareMetres,
 } from '@headland/domain/layers/zoneRules';
-import { isAdminOrHigher, type Role } from '@headland/domain/roles';
+import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { HttpError, forbidden, notFound, type FieldError } from '../../http/httpErrors.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import {
   deleteZones,
@@ -62,11 +62,6 @@ import {
   type ZoneRow,
 } from './layers.queries.ts';
 
-/** Who calls, for the layers area: the fields caller and the user's role (admin-level checks). */
-export interface LayersCaller extends FieldsCaller {
-  role: Role;
-}
-
 /** A 400 with one field at fault, carrying a code the translations turn into words (en.layersServer.json). */
 export function layerProblem(
   code: string,
@@ -75,15 +70,12 @@ export function layerProblem(
   params: Record<string, string | number | boolean> = {},
 ): HttpError {
   const error: FieldError = { Field: field, Message: message, Code: code, Params: params };
-  return new HttpError(400, message, { Errors: [error] });
+  return new HttpError(400, `layers.${code}`, params, { Errors: [error] }, {}, message);
 }
 
-const layerNotFound = 'This layer does not exist or is not shared with you.';
-const zoneNotFound = 'This zone does not exist in the layer.';
-
 /** The layer of a path must be the session's holding: a layer is read and changed from its holding only. */
-function checkHolding(caller: FieldsCaller, holdingId: number): void {
-  if (holdingId !== caller.holdingId) throw forbidden('These layers belong to another holding.');
+function checkHolding(caller: Caller, holdingId: number): void {
+  if (holdingId !== caller.holdingId) throw forbidden('layersOtherHolding');
 }
 
 export function presentLayer(row: LayerRow): DataLayer {
@@ -166,7 +158,7 @@ export function numericGeometry(coordinates: unknown): number[][][][] {
 
 export async function listLayers(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<DataLayer[]> {
@@ -174,15 +166,15 @@ export async function listLayers(
   return (await selectLayers(db, caller.access, yearId)).map(presentLayer);
 }
 
-async function requireLayer(db: Db, caller: FieldsCaller, id: number, lock = false): Promise<LayerRow> {
+async function requireLayer(db: Db, caller: Caller, id: number, lock = false): Promise<LayerRow> {
   const row = await selectLayer(db, caller.access, id, lock);
-  if (!row) throw notFound(layerNotFound);
+  if (!row) throw notFound('layerNotFound');
   return row;
 }
 
 export async function loadZones(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   id: number,
   query: GeometryQuery,
 ): Promise<{ layer: DataLayer; zones: LayerZone[]; geometries: number[][][][][] | null }> {
@@ -194,7 +186,7 @@ export async function loadZones(
   return { layer: presentLayer(layer), zones, geometries };
 }
 
-export async function loadPoints(db: Db, caller: FieldsCaller, id: number, query: GeometryQuery) {
+export async function loadPoints(db: Db, caller: Caller, id: number, query: GeometryQuery) {
   await requireLayer(db, caller, id);
   const rows = await selectPoints(db, id, query.geometryFormat, query.srid);
   return {
@@ -281,7 +273,7 @@ async function prepareLine(db: Db, field: string, geometry: GeometryInput): Prom
 /** A zone's picture must be a document of the caller's holding: refused by name otherwise, never a 500. */
 async function checkDocuments(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   ids: readonly (number | null | undefined)[],
 ): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -295,14 +287,14 @@ async function checkDocuments(
     throw layerProblem('unknownDocument', 'DocumentId', 'This picture is not in the holding’s library.');
 }
 
-function checkTypeWrite(caller: LayersCaller, typeId: number): void {
+function checkTypeWrite(caller: Caller, typeId: number): void {
   if (typeId === LayerTypeId.TerraMapVariant && !isAdminOrHigher(caller.role))
-    throw forbidden('Only administrators may edit layer variants.');
+    throw forbidden('layerVariantsAdminOnly');
 }
 
 async function recordLayerEvent(
   tx: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   action: (typeof EventAction)[keyof typeof EventAction],
   layer: Pick<LayerRow, 'id' | 'name' | 'croppingId' | 'fieldId' | 'yearId'>,
 ): Promise<void> {
@@ -323,7 +315,7 @@ async function recordLayerEvent(
 /** Checks a new layer's scope: its field and cropping belong to the holding and are visible to the caller. */
 async function checkScope(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   scope: number,
   fieldId: number | null,
   croppingId: number | null,
@@ -333,21 +325,16 @@ async function checkScope(
   if (scope === MapScope.Cropping) {
     if (!croppingId) throw layerProblem('required', 'CroppingId', 'Choose the cropping of the layer.');
     const cropping = await visibleCropping(db, caller.access, croppingId);
-    if (!cropping) throw notFound('This cropping does not exist or is not shared with you.');
+    if (!cropping) throw notFound('croppingNotShared');
     return { fieldId: cropping.fieldId, croppingId, cropId: cropping.cropId };
   }
   if (!fieldId) throw layerProblem('required', 'FieldId', 'Choose the field of the layer.');
-  if (!(await fieldOfHolding(db, caller.holdingId, fieldId))) throw notFound('This field does not exist.');
-  if (await fieldYearHidden(db, caller.access, fieldId, yearId))
-    throw forbidden('This field has croppings of that year that are not shared with you.');
+  if (!(await fieldOfHolding(db, caller.holdingId, fieldId))) throw notFound('fieldDoesNotExist');
+  if (await fieldYearHidden(db, caller.access, fieldId, yearId)) throw forbidden('fieldYearHidden');
   return { fieldId, croppingId: null, cropId: null };
 }
 
-export async function createLayer(
-  db: Db,
-  caller: LayersCaller,
-  body: CreateLayerRequest,
-): Promise<DataLayer> {
+export async function createLayer(db: Db, caller: Caller, body: CreateLayerRequest): Promise<DataLayer> {
   checkHolding(caller, body.HoldingId);
   checkTypeWrite(caller, body.TypeId);
   const scope = await checkScope(
@@ -424,7 +411,7 @@ export async function createLayer(
 
 export async function editLayer(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   id: number,
   body: EditLayerRequest,
 ): Promise<DataLayer> {
@@ -449,7 +436,7 @@ export async function editLayer(
   return presentLayer((await selectLayer(db, caller.access, id))!);
 }
 
-export async function deleteLayer(db: Db, caller: LayersCaller, id: number): Promise<number> {
+export async function deleteLayer(db: Db, caller: Caller, id: number): Promise<number> {
   await db.transaction(async (tx) => {
     const layer = await requireLayer(tx, caller, id, true);
     checkTypeWrite(caller, layer.typeId);
@@ -504,14 +491,14 @@ async function zoneCount(tx: Db, layerId: number): Promise<number> {
 
 async function zoneRow(tx: Db, layerId: number, zoneId: number): Promise<ZoneRow> {
   const [row] = await selectZones(tx, layerId, 'wkt', 4326, [zoneId]);
-  if (!row) throw notFound(zoneNotFound);
+  if (!row) throw notFound('zoneNotFound');
   return row;
 }
 
 /** Runs one zone operation on a locked layer and answers what it changed. */
 async function zoneOperation(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   format: 'wkt' | 'wkb',
   operate: (tx: Db, layer: LayerRow, changes: ZoneChanges) => Promise<void>,
@@ -597,7 +584,7 @@ function toProductUnit(rate: number, from: number, to: number): number {
 
 export function addZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: AddZoneRequest,
   format: 'wkt' | 'wkb',
@@ -632,7 +619,7 @@ export function addZone(
 
 export async function cutZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { Geometry?: GeometryInput; RegularShape?: RegularShape },
   format: 'wkt' | 'wkb',
@@ -645,7 +632,7 @@ export async function cutZones(
 
 export async function editZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number,
   body: EditZoneRequest,
@@ -671,13 +658,7 @@ export async function editZone(
   });
 }
 
-export function deleteZone(
-  db: Db,
-  caller: LayersCaller,
-  layerId: number,
-  zoneId: number,
-  format: 'wkt' | 'wkb',
-) {
+export function deleteZone(db: Db, caller: Caller, layerId: number, zoneId: number, format: 'wkt' | 'wkb') {
   return zoneOperation(db, caller, layerId, format, async (tx, _layer, changes) => {
     await zoneRow(tx, layerId, zoneId);
     await deleteZones(tx, [zoneId]);
@@ -688,7 +669,7 @@ export function deleteZone(
 /** §4 split: the zone cut by the line; parts invalid or under 0.1 m² are dropped; the largest keeps the zone. */
 export async function splitZone(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneId: number; Line: GeometryInput },
   format: 'wkt' | 'wkb',
@@ -719,7 +700,7 @@ export async function splitZone(
  */
 export async function mergeZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: { ZoneIds: number[] },
   format: 'wkt' | 'wkb',
@@ -728,7 +709,7 @@ export async function mergeZones(
   if (ids.length < 2) throw layerProblem('mergeNeedsTwo', 'ZoneIds', 'Select at least two zones to merge.');
   return zoneOperation(db, caller, layerId, format, async (tx, _layer, changes) => {
     const union = await mergeUnion(tx, layerId, ids, mergeRetryBufferMetres);
-    if (union.found !== ids.length) throw notFound(zoneNotFound);
+    if (union.found !== ids.length) throw notFound('zoneNotFound');
     if (!union.allValid)
       throw layerProblem('invalidMerge', 'ZoneIds', 'These zones cannot be merged into one zone.');
     const ewkb = union.parts === 1 ? union.ewkb : union.retryParts === 1 ? union.retryEwkb : null;
@@ -749,7 +730,7 @@ export async function mergeZones(
  */
 export async function restoreZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   body: RestoreZonesRequest,
   format: 'wkt' | 'wkb',
@@ -842,7 +823,7 @@ export async function restoreZones(
  */
 export function resetZones(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   layerId: number,
   zoneId: number | null,
   format: 'wkt' | 'wkb',
@@ -889,7 +870,7 @@ const soilTypeOfNutrient: Record<RequirementNutrient, number> = {
  */
 export async function createRequirement(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: RequirementRequest,
 ): Promise<DataLayer> {
   const soil = await requireLayer(db, caller, body.SoilLayerId);
@@ -904,7 +885,7 @@ export async function createRequirement(
       },
     );
   const cropping = await visibleCropping(db, caller.access, body.CroppingId);
-  if (!cropping) throw notFound('This cropping does not exist or is not shared with you.');
+  if (!cropping) throw notFound('croppingNotShared');
   if (soil.fieldId !== null && soil.fieldId !== cropping.fieldId)
     throw layerProblem('otherField', 'CroppingId', 'The cropping must be on the soil layer’s field.');
   const unit = nutrient === NutrientType.Lime ? 't/ha' : 'kg/ha';
@@ -996,7 +977,7 @@ async function soilZonesOrCells(
  */
 export async function createApplication(
   db: Db,
-  caller: LayersCaller,
+  caller: Caller,
   body: ApplicationRequest,
 ): Promise<DataLayer> {
   const requirement = await requireLayer(db, caller, body.RequirementLayerId);
@@ -1086,7 +1067,7 @@ export async function createApplication(
 /** Product totals of a crop year's application layers visible to the caller: per field (layer) and per plan. */
 export async function productTotals(
   db: Db,
-  caller: FieldsCaller,
+  caller: Caller,
   holdingId: number,
   yearId: number,
 ): Promise<TotalsResponse> {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { CroppingAccess } from '../croppings/croppingAccess.ts';
+import type { CroppingAccess } from '../../auth/croppingAccess.ts';
 import {
   activeSessionWindow,
   eventVisibleSql,
   type EventRow,
   type HoldingUserRow,
-} from '../session/session.queries.ts';
+} from '../session/session.service.ts';
 import { isoTimestamp, sqlRows } from '../../db/sqlRows.ts';
 
 /**

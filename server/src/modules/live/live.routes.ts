@@ -283,8 +283,7 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
 
   const requireAdmin = (request: Parameters<typeof requireAuth>[0]) => {
     const auth = requireAuth(request);
-    if (!isAdminOrHigher(auth.user.role))
-      throw forbidden('Only an Admin may set or clear maintenance notices.');
+    if (!isAdminOrHigher(auth.user.role)) throw forbidden('maintenanceAdminOnly');
     return auth;
   };
 
@@ -320,8 +319,7 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       requireAdmin(request);
-      if ((await clearMaintenance(db, request.params.id)) === 0)
-        throw notFound('This maintenance notice does not exist.');
+      if ((await clearMaintenance(db, request.params.id)) === 0) throw notFound('maintenanceNotFound');
       await app.maintenanceNotices.reload();
       return true as const;
     },

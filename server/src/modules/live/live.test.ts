@@ -139,6 +139,36 @@ describe('the live socket', () => {
     socketB.close();
   });
 
+  it('ignores a client message its schema refuses, and goes on reading the next', async () => {
+    const farm = await farmWithTwo();
+    const socketA = await socketOf(farm.a);
+    const socketB = await socketOf(farm.b);
+    await socketA.next('sessions');
+    socketB.send({ Type: 'setSessionState', Data: { clientState: { moduleId: 'fields' } } });
+    socketB.send({ Type: 'dropHolding', Data: { clientState: { moduleId: Module.Soil } } });
+    socketB.send('not an object');
+    socketB.send({ Type: 'setSessionState', Data: { clientState: { moduleId: Module.Fields } } });
+    await socketA.next('sessions', (data) =>
+      (data as { UserId: number; ClientState: { moduleId?: number } | null }[]).some(
+        (session) => session.UserId === farm.b.userId && session.ClientState?.moduleId === Module.Fields,
+      ),
+    );
+    const states = socketA.messages
+      .filter((message) => message.Type === 'sessions')
+      .flatMap((message) => message.Data as { UserId: number; ClientState: unknown }[])
+      .filter((session) => session.UserId === farm.b.userId)
+      .map((session) => session.ClientState);
+    expect(states).not.toContainEqual({ moduleId: 'fields' });
+    expect(states).not.toContainEqual({ moduleId: Module.Soil });
+    const [stored] = await sqlRows<{ client_state: unknown }>(
+      test.db,
+      sql`SELECT client_state FROM sessions WHERE id = ${farm.b.sessionId}`,
+    );
+    expect(stored?.client_state).toEqual({ moduleId: Module.Fields });
+    socketA.close();
+    socketB.close();
+  });
+
   it('keeps events of croppings hidden from a restricted member off their socket', async () => {
     const farm = await farmWithTwo({ restrictSecond: true });
     const [field] = await sqlRows<{ id: number }>(

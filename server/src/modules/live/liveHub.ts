@@ -1,12 +1,14 @@
 import type { BrandId } from '@headland/domain/brands';
-import { liveSocketUnauthorisedCode, type LiveMessage } from '@headland/domain/api/liveApi';
+import type { z } from 'zod';
+import { liveSocketUnauthorisedCode, type masterDataMessageSchema } from '@headland/domain/api/liveApi';
 import { mayReadEvent } from '@headland/domain/liveEvents';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import type { Db } from '../../db/database.ts';
 import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
-import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.presenters.ts';
-import { activeSessions } from '../session/session.queries.ts';
+import { presentActiveSession, presentEvent, presentHoldingUser } from '../session/session.service.ts';
+import { activeSessions } from '../session/session.service.ts';
 import { eventVisibleTo, eventWithAuthor } from './live.queries.ts';
+import { encodeLiveMessage } from './liveMessages.ts';
 
 /** The part of a WebSocket the hub uses. */
 export interface HubSocket {
@@ -84,10 +86,10 @@ export class LiveHub {
     if (!found || !connections?.size) return;
     const event = presentEvent(found.event);
     const bytes = Buffer.from(
-      JSON.stringify({
+      encodeLiveMessage({
         Type: 'events',
         Data: { Events: [event], Users: found.author ? [presentHoldingUser(found.author)] : [] },
-      } satisfies LiveMessage),
+      }),
     );
     const mayHear = new Map<number, boolean | Promise<boolean>>();
     const waiting: Promise<void>[] = [];
@@ -138,13 +140,13 @@ export class LiveHub {
         rows.map((row) => presentActiveSession(row, connection.auth.session.id)),
         connection.auth.user.id,
       );
-      send(connection, JSON.stringify({ Type: 'sessions', Data: sessions } satisfies LiveMessage));
+      send(connection, encodeLiveMessage({ Type: 'sessions', Data: sessions }));
     }
   }
 
   /** Tells every socket that shared catalogues changed (crops, varieties…): `master-data/<what>`. */
-  broadcast(message: LiveMessage): void {
-    const text = JSON.stringify(message);
+  broadcast(message: z.input<typeof masterDataMessageSchema>): void {
+    const text = encodeLiveMessage(message);
     for (const set of this.byHolding.values()) for (const connection of set) send(connection, text);
   }
 

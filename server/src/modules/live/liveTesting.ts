@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { serverLiveMessageSchema } from '@headland/domain/api/liveApi';
 
-/** A message the live socket pushed. */
+/** A message the live socket pushed; each is checked with the schema the web parses it with. */
 export interface PushedMessage {
   Type: string;
   Data: unknown;
@@ -54,7 +55,8 @@ export async function openTestSocket(
     {
       onInit(socket) {
         socket.on('message', (data: Buffer) => {
-          messages.push(JSON.parse(data.toString('utf8')) as PushedMessage);
+          // A message the web would drop fails the test that received it.
+          messages.push(serverLiveMessageSchema.parse(JSON.parse(data.toString('utf8'))));
           changed();
         });
         socket.on('close', (code: number) => {

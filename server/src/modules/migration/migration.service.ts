@@ -36,12 +36,10 @@ export async function migrateFromYear(
     const firstYear = await migratedFromYear(tx, actor.holdingId, { forUpdate: true });
     const cropYears = await cropYearsOf(tx, actor.holdingId);
     if (!cropYears.includes(year)) {
-      const message = `${year} is not a crop year of this holding.`;
-      throw badRequest(message, [{ Field: 'year', Message: message }]);
+      throw badRequest('notCropYearOfHolding', { year }, [{ Field: 'year' }]);
     }
     if (firstYear !== null && year > firstYear) {
-      const message = `Nutrition data from ${firstYear} on is already in the new format and cannot move back to the old one.`;
-      throw badRequest(message, [{ Field: 'year', Message: message }]);
+      throw badRequest('migrationCannotMoveBack', { year: firstYear }, [{ Field: 'year' }]);
     }
     if (year !== firstYear) {
       await saveMigratedFromYear(tx, actor.holdingId, year, actor.userId);

@@ -115,6 +115,8 @@ describe('nutrition migration status calls', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       Message: 'You do not have permission to change nutrition plans on this holding.',
+      Code: 'areaNoChange',
+      Params: { area: 'nutritionPlans' },
     });
   });
 });

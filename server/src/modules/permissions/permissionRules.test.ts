@@ -7,13 +7,9 @@ import {
   type HoldingPermissions,
 } from '@headland/domain/holdingPermissions';
 import { HoldingRole, Role } from '@headland/domain/roles';
-import {
-  applyPermissionRules,
-  displayName,
-  effectivePermissions,
-  holdingOwnerPermissions,
-  mayManageHolding,
-} from './permissionRules.ts';
+import { applyPermissionRules, effectivePermissions, holdingOwnerPermissions } from './permissionRules.ts';
+import { mayManageHolding } from '../../auth/holdingAccess.ts';
+import { displayName } from '../../auth/users.presenters.ts';
 
 describe('displayName', () => {
   it.each([

@@ -9,15 +9,7 @@ import {
   type HoldingFeatureFlags,
   type HoldingPermissions,
 } from '@headland/domain/holdingPermissions';
-import { HoldingRole, isAdminOrHigher, resolveRole, type Role } from '@headland/domain/roles';
-
-/**
- * Who manages a holding's users, permissions and invitations: its owners, and administrators, who may also
- * undo a member's switch to restricted member (holdings spec §4.2).
- */
-export function mayManageHolding(role: Role, holdingRole: number | null): boolean {
-  return holdingRole === HoldingRole.Owner || isAdminOrHigher(role);
-}
+import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 
 /**
  * The §4.2 rules on permissions saved for a member: nothing beyond the account role, nothing beyond what the
@@ -96,15 +88,4 @@ export function effectivePermissions(
       ? defaultHoldingPermissions(role)
       : savedOrDefaultPermissions(saved, role);
   return applyPermissionRules(base, role, holdingRole, features, ownerPermissions);
-}
-
-/** First plus last name, else the e-mail address, else 'User #id' (holdings spec §3). */
-export function displayName(user: {
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-}): string {
-  const name = [user.firstName.trim(), user.lastName.trim()].filter(Boolean).join(' ');
-  return name || user.email.trim() || `User #${user.userId}`;
 }

@@ -7,7 +7,7 @@ import {
   savePermissionsRequestSchema,
   savePermissionsResponseSchema,
 } from '@headland/domain/api/permissionsApi';
-import { permissionsCallerOf } from './permissionsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import {
   getPermissions,
   savePermissions,
@@ -31,7 +31,7 @@ export async function permissionsRoutes(app: FastifyInstance): Promise<void> {
       config: member,
       schema: { tags, querystring: permissionsQuerySchema, response: { 200: permissionsResponseSchema } },
     },
-    async (request) => getPermissions(deps().db, permissionsCallerOf(request), request.query.year),
+    async (request) => getPermissions(deps().db, holdingCallerOf(request), request.query.year),
   );
 
   api.post(
@@ -46,7 +46,7 @@ export async function permissionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: savePermissionsResponseSchema },
       },
     },
-    async (request) => savePermissions(deps(), permissionsCallerOf(request), request.body),
+    async (request) => savePermissions(deps(), holdingCallerOf(request), request.body),
   );
 
   api.post(
@@ -59,6 +59,6 @@ export async function permissionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.literal(true) },
       },
     },
-    async (request) => switchToRestrictedMember(deps(), permissionsCallerOf(request)),
+    async (request) => switchToRestrictedMember(deps(), holdingCallerOf(request)),
   );
 }

@@ -18,13 +18,14 @@ import { invitationsOf } from '../invitations/invitations.service.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import {
   applyPermissionRules,
-  displayName,
   effectivePermissions,
   holdingOwnerPermissions,
-  mayManageHolding,
   savedOrDefaultPermissions,
 } from './permissionRules.ts';
-import { actorOf, assertWritable, type PermissionsCaller } from './permissionsCaller.ts';
+import { mayManageHolding } from '../../auth/holdingAccess.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { type Caller } from '../../auth/caller.ts';
+import { actorOf, assertWritable } from './permissionChanges.ts';
 import {
   croppingsOfYear,
   dialogCroppings,
@@ -51,7 +52,7 @@ const allFeatures = (features: Partial<HoldingFeatureFlags>): HoldingFeatureFlag
 });
 
 /** The caller's own membership role read from `members` (fresh, not the briefly cached one of the token). */
-function callerHoldingRole(caller: PermissionsCaller, members: readonly MemberRow[]): number | null {
+function callerHoldingRole(caller: Caller, members: readonly MemberRow[]): number | null {
   return members.find((member) => member.user_id === caller.auth.user.id)?.holding_role ?? null;
 }
 
@@ -105,15 +106,11 @@ function effectivePermissionsOf(
  * croppings withheld from them: a cropping without an entry is authorised (§3). Members' permissions are
  * narrowed by what the holding's owners have, which the answer carries for the grid's 'Not available' (§4.2).
  */
-export async function getPermissions(
-  db: Db,
-  caller: PermissionsCaller,
-  year?: number,
-): Promise<PermissionsResponse> {
-  const yearId = year ?? caller.yearId;
-  if (yearId === null) throw badRequest('Choose a crop year first.');
+export async function getPermissions(db: Db, caller: Caller, year?: number): Promise<PermissionsResponse> {
+  const yearId = year ?? caller.sessionYearId;
+  if (yearId === null) throw badRequest('chooseCropYearFirst');
   const holding = await dialogMembers(db, caller.holdingId, yearId);
-  if (holding === null) throw notFound('This holding does not exist.');
+  if (holding === null) throw notFound('holdingNotFound');
   const { features, members } = holding;
   const canManage = mayManageHolding(caller.auth.user.role, callerHoldingRole(caller, members));
   const [croppings, invites] = canManage
@@ -230,7 +227,7 @@ function ownerIds(members: readonly MemberRow[]): string {
 
 /** What one entry of a save asks for, with the rules applied; refuses what nobody may do. */
 function planChange(
-  caller: PermissionsCaller,
+  caller: Caller,
   canManage: boolean,
   member: MemberRow,
   entry: SavePermissionsUser,
@@ -242,10 +239,10 @@ function planChange(
   const role = resolveRole(member.role);
   if (!canManage) {
     // A member may only make the irreversible switch to restricted member for themselves (§5.2, §6).
-    if (!self) throw forbidden(permissionsMessages.ownersOnly);
+    if (!self) throw forbidden('ownersOnly');
     const wanted = entry.holdingRole ?? currentRole;
     if (entry.delete || (wanted !== currentRole && wanted !== HoldingRole.RestrictedMember)) {
-      throw forbidden(permissionsMessages.ownSwitchOnly);
+      throw forbidden('ownSwitchOnly');
     }
     return {
       member,
@@ -260,8 +257,8 @@ function planChange(
     };
   }
   if (entry.delete) {
-    if (self) throw badRequest(permissionsMessages.removeSelf);
-    if (currentRole === HoldingRole.Owner) throw badRequest(permissionsMessages.removeOwner);
+    if (self) throw badRequest('removeSelf');
+    if (currentRole === HoldingRole.Owner) throw badRequest('removeOwner');
     return {
       member,
       entry,
@@ -320,13 +317,13 @@ function changed(plan: PlannedChange): boolean {
  */
 export async function savePermissions(
   deps: PermissionsDeps,
-  caller: PermissionsCaller,
+  caller: Caller,
   request: SavePermissionsRequest,
 ): Promise<{ users: PermissionsUser[] }> {
   assertWritable(caller);
   const seen = new Set<number>();
   for (const entry of request.users) {
-    if (seen.has(entry.userId)) throw badRequest(`User #${entry.userId} is listed twice.`);
+    if (seen.has(entry.userId)) throw badRequest('userListedTwice', { userId: entry.userId });
     seen.add(entry.userId);
   }
   const affected = new Set<number>();
@@ -334,7 +331,7 @@ export async function savePermissions(
   await deps.db.transaction(async (tx) => {
     await markChangeAuthor(tx, caller.auth.user.id);
     const features = await holdingFeatures(tx, caller.holdingId);
-    if (features === null) throw notFound('This holding does not exist.');
+    if (features === null) throw notFound('holdingNotFound');
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const byId = new Map(members.map((member) => [member.user_id, member]));
     // A membership changed since the dialog read it: the whole save stops rather than undo that change.
@@ -353,8 +350,8 @@ export async function savePermissions(
     const plans = request.users.map((entry) => {
       const member = byId.get(entry.userId);
       if (!member) {
-        if (!canManage) throw forbidden(permissionsMessages.ownersOnly);
-        throw badRequest(`User #${entry.userId} is not a member of this holding.`);
+        if (!canManage) throw forbidden('ownersOnly');
+        throw badRequest('userNotMember', { userId: entry.userId });
       }
       return planChange(caller, canManage, member, entry, features, ownerPermissions);
     });
@@ -366,7 +363,7 @@ export async function savePermissions(
       if (!plan) return member.holding_role === HoldingRole.Owner;
       return !plan.remove && plan.holdingRole === HoldingRole.Owner;
     });
-    if (ownersLeft.length === 0) throw badRequest(permissionsMessages.lastOwner);
+    if (ownersLeft.length === 0) throw badRequest('lastOwner');
 
     for (const plan of plans) {
       const { member } = plan;
@@ -386,9 +383,7 @@ export async function savePermissions(
         );
         const unknown = croppingEntries.find((entry) => !known.has(entry.croppingId));
         if (unknown) {
-          throw badRequest(
-            `Cropping #${unknown.croppingId} is not a cropping of this holding in ${request.year}.`,
-          );
+          throw badRequest('croppingNotInYear', { croppingId: unknown.croppingId, year: request.year });
         }
       }
       if (!changed(plan) && croppingEntries.length === 0) continue;
@@ -435,10 +430,7 @@ export async function savePermissions(
  * The caller becomes a restricted member of the holding (§4.2): Business Production goes, and the caller is
  * signed out, since only an owner or an administrator can undo it. The last owner cannot do it.
  */
-export async function switchToRestrictedMember(
-  deps: PermissionsDeps,
-  caller: PermissionsCaller,
-): Promise<true> {
+export async function switchToRestrictedMember(deps: PermissionsDeps, caller: Caller): Promise<true> {
   assertWritable(caller);
   const userId = caller.auth.user.id;
   let ownersChanged = false;
@@ -446,10 +438,10 @@ export async function switchToRestrictedMember(
     const features = (await holdingFeatures(tx, caller.holdingId)) ?? {};
     const members = await holdingMembers(tx, caller.holdingId, { forUpdate: true });
     const member = members.find((candidate) => candidate.user_id === userId);
-    if (!member) throw badRequest('You are not a member of this holding.');
+    if (!member) throw badRequest('selfNotMember');
     const owners = members.filter((candidate) => candidate.holding_role === HoldingRole.Owner);
     if (member.holding_role === HoldingRole.Owner && owners.length === 1) {
-      throw badRequest(permissionsMessages.lastOwner);
+      throw badRequest('lastOwner');
     }
     if (member.holding_role !== HoldingRole.RestrictedMember) {
       const after = membersAfter(members, [{ userId, holdingRole: HoldingRole.RestrictedMember }]);
@@ -483,3 +475,6 @@ export async function switchToRestrictedMember(
   deps.authCache.forgetWhere((cached) => cached.user.id === userId);
   return true;
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { actorOf, assertWritable } from './permissionChanges.ts';

@@ -5,9 +5,7 @@ import type {
   holdingUserSchema,
   HoldingSummary,
   settingSchema,
-  User,
 } from '@headland/domain/api/sessionApi';
-import { supportedLanguage } from '@headland/domain/languages';
 import { HoldingRole } from '@headland/domain/roles';
 import type {
   ActiveSessionRow,
@@ -15,7 +13,6 @@ import type {
   HoldingRow,
   HoldingUserRow,
   SettingRow,
-  UserRow,
 } from './session.queries.ts';
 import { isoTimestamp } from '../../db/sqlRows.ts';
 
@@ -30,30 +27,6 @@ const holdingRoleNames: Record<number, HoldingRoleName> = {
 /** A membership as the wire names it; null without one. */
 export function holdingRoleName(holdingRole: number | null): HoldingRoleName | null {
   return holdingRole === null ? null : (holdingRoleNames[holdingRole] ?? null);
-}
-
-export function presentUser(row: UserRow): User {
-  return {
-    Id: row.id,
-    Email: row.email,
-    FirstName: row.first_name,
-    LastName: row.last_name,
-    Role: row.role,
-    BusinessId: row.business_id,
-    Permissions: row.permissions,
-    Properties: {
-      ...(typeof row.properties.Debug === 'boolean' ? { Debug: row.properties.Debug } : {}),
-      ...(typeof row.properties.AutoSelectContext === 'boolean'
-        ? { AutoSelectContext: row.properties.AutoSelectContext }
-        : {}),
-      ...(typeof row.properties.GeolocationInfo === 'boolean'
-        ? { GeolocationInfo: row.properties.GeolocationInfo }
-        : {}),
-    },
-    AutoSignupInProgress: row.auto_signup_in_progress,
-    PasswordResetRequested: row.password_reset_requested,
-    Language: supportedLanguage(row.language) ?? null,
-  };
 }
 
 export function presentHolding(row: HoldingRow): HoldingSummary {

@@ -1,53 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SessionType } from '@headland/domain/enumerations';
 import type { Db } from '../../db/database.ts';
-import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
 /** A session left without a heartbeat this long is no longer listed as active (heartbeats come every 2-3 min). */
 export const activeSessionWindow = sql`interval '10 minutes'`;
-
-export interface UserRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: number;
-  business_id: number | null;
-  password_hash: string | null;
-  permissions: Record<string, unknown> | null;
-  properties: Record<string, unknown>;
-  tcs_accepted_version: number | null;
-  auto_signup_in_progress: boolean;
-  password_reset_requested: boolean;
-  language: string | null;
-}
-
-const userColumns = sql`u.id, u.email, u.first_name, u.last_name, u.role, u.business_id, u.password_hash, u.permissions,
-  u.properties, u.tcs_accepted_version, u.auto_signup_in_progress, u.password_reset_requested,
-  u.language`;
-
-/** The account signing in with this e-mail address, compared case-insensitively. */
-export async function userByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await sqlRows<UserRow>(
-    db,
-    sql`SELECT ${userColumns} FROM users u WHERE lower(u.email) = lower(${email.trim()})`,
-  );
-  return row ?? null;
-}
-
-export async function userById(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await sqlRows<UserRow>(db, sql`SELECT ${userColumns} FROM users u WHERE u.id = ${userId}`);
-  return row ?? null;
-}
-
-export async function latestTerms(db: Db): Promise<{ version: number; text: string } | null> {
-  const [row] = await sqlRows<{ version: number; text: string }>(
-    db,
-    sql`SELECT version, text FROM terms_and_conditions ORDER BY version DESC LIMIT 1`,
-  );
-  return row ?? null;
-}
 
 /** Who is asking for holdings: Master and Admin see all of them. */
 export interface HoldingViewer {

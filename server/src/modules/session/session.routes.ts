@@ -17,6 +17,10 @@ import {
   tokenResponseSchema,
 } from '@headland/domain/api/sessionApi';
 import { retryHeaderName } from '@headland/domain/retryRule';
+import { defaultLanguage } from '@headland/domain/languages';
+import { HttpError } from '../../http/httpErrors.ts';
+import { refusalLanguage } from '../../http/refusalTexts.ts';
+import { sayRefusal } from '../../http/sayRefusal.ts';
 import { requestBrand, requireAuth } from '../../auth/accessHook.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle.ts';
 import {
@@ -178,23 +182,20 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 function tokenRequestError(error: Error): TokenGrantError {
   if (error instanceof RequestValidationError) {
     if (error.errors.some((entry) => entry.Field === 'grant_type')) {
-      return new TokenGrantError(400, 'unsupported_grant_type', 'grant_type must be "password" or "token".');
+      return new TokenGrantError(400, 'unsupported_grant_type', new HttpError(400, 'grantTypeUnsupported'));
     }
     const words = [...new Set(error.errors.map((entry) => entry.Message))].join(' ');
-    return new TokenGrantError(400, 'invalid_request', words || error.message);
+    return new TokenGrantError(400, 'invalid_request', error, undefined, undefined, words || error.message);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((issue) => issue.instancePath.replace(/^\//, '') || 'body');
     if (fields.includes('grant_type')) {
-      return new TokenGrantError(400, 'unsupported_grant_type', 'grant_type must be "password" or "token".');
+      return new TokenGrantError(400, 'unsupported_grant_type', new HttpError(400, 'grantTypeUnsupported'));
     }
-    return new TokenGrantError(
-      400,
-      'invalid_request',
-      `The request is invalid: check ${[...new Set(fields)].join(', ')}.`,
-    );
+    const check = new HttpError(400, 'tokenRequestCheck', { fields: [...new Set(fields)].join(', ') });
+    return new TokenGrantError(400, 'invalid_request', check);
   }
-  return new TokenGrantError(400, 'invalid_request', 'The request is invalid.');
+  return new TokenGrantError(400, 'invalid_request', new HttpError(400, 'invalidRequest'));
 }
 
 /** Every failure of the token call answers `{ error, error_description }`, the shape the sign-in screen reads. */
@@ -203,9 +204,12 @@ function handleTokenError(error: FastifyError, request: FastifyRequest, reply: F
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     // The spec's clients retry a 429; a refused sign-in must reach the user at once instead (session-shell §7).
     if (error.statusCode === 429) reply.header(retryHeaderName, 'No');
+    const language = refusalLanguage(request);
+    const said = sayRefusal(error.reason, language);
     return reply.status(error.statusCode).send({
       error: error.error,
-      error_description: error.description,
+      error_description: language === defaultLanguage ? error.description : said.Message,
+      ...said,
       ...(error.refusal ? { error_code: error.refusal } : {}),
       ...(error.refusal === 'throttled' && error.retryAfterSeconds !== undefined
         ? { retry_after_seconds: error.retryAfterSeconds }
@@ -213,13 +217,19 @@ function handleTokenError(error: FastifyError, request: FastifyRequest, reply: F
     });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return reply
-      .status(400)
-      .send({ error: 'invalid_request', error_description: 'The request body is not valid JSON.' });
+    const said = sayRefusal(new HttpError(400, 'badJson'), refusalLanguage(request));
+    return reply.status(400).send({ error: 'invalid_request', error_description: said.Message, ...said });
+  }
+  if (error instanceof HttpError && error.statusCode < 500) {
+    // A value the request checks refused before the schema (a NUL character, JSON nested too deep).
+    const said = sayRefusal(error, refusalLanguage(request));
+    return reply.status(400).send({ error: 'invalid_request', error_description: said.Message, ...said });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return reply.status(400).send({ error: 'invalid_request', error_description: error.message });
+    const refused = new HttpError(400, 'requestRefused', { status }, {}, {}, error.message);
+    const said = sayRefusal(refused, refusalLanguage(request));
+    return reply.status(400).send({ error: 'invalid_request', error_description: said.Message, ...said });
   }
   request.log.error({ err: error }, 'token request failed');
   return reply

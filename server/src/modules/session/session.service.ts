@@ -15,19 +15,19 @@ import { harvestYearOf, latestOpenableCropYear } from '@headland/domain/harvestY
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { eventsSinceMs } from '@headland/domain/limits';
 import { mayReadEvent } from '@headland/domain/liveEvents';
-import { canAccess, forbiddenMessage, type Permissions } from '@headland/domain/permissions';
+import { canAccess, type Permissions } from '@headland/domain/permissions';
 import { isMasterOrHigher } from '@headland/domain/roles';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, holdingCropYears, sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import type { CroppingAccess } from '../croppings/croppingAccess.ts';
+import type { CroppingAccess } from '../../auth/croppingAccess.ts';
 import { acceptInvitation } from '../invitations/invitationAccept.service.ts';
-import { badRequest, forbidden, notFound } from '../../http/httpErrors.ts';
+import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import { mustAcceptTermsFirst } from '../../auth/accessHook.ts';
 import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
-import { listBasemaps } from '../basemaps/basemaps.queries.ts';
+import { basemapsOfHolding } from '../basemaps/basemaps.service.ts';
 import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import {
   activeSessions,
@@ -38,14 +38,13 @@ import {
   holdingEventsSince,
   holdingUsers,
   lastUsedHoldingId,
-  latestTerms,
   listHoldings,
   sessionSettings,
-  userById,
   usersOnHolding,
   type HoldingRow,
   type HoldingViewer,
 } from './session.queries.ts';
+import { latestTerms, userById } from '../../auth/users.queries.ts';
 import {
   holdingRoleName,
   presentActiveSession,
@@ -53,8 +52,8 @@ import {
   presentHolding,
   presentHoldingUser,
   presentSetting,
-  presentUser,
 } from './session.presenters.ts';
+import { presentUser } from '../../auth/users.presenters.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '../../auth/signIn.ts';
 import { hashToken } from '../../auth/tokens.ts';
@@ -130,7 +129,7 @@ export async function startSession(
       )
     : null;
   const user = await userById(db, auth.user.id);
-  if (!user) throw notFound('This account no longer exists.');
+  if (!user) throw notFound('accountGone');
   const holdings = await listHoldings(
     db,
     viewer,
@@ -176,7 +175,7 @@ async function termsOnlyStart(
   terms: Awaited<ReturnType<typeof latestTerms>>,
 ): Promise<SessionStartResponse> {
   const user = await userById(deps.db, auth.user.id);
-  if (!user) throw notFound('This account no longer exists.');
+  if (!user) throw notFound('accountGone');
   return {
     User: presentUser(user),
     CroppingYears: [],
@@ -211,19 +210,18 @@ export async function selectHolding(
 ): Promise<SelectHoldingResponse> {
   const { db } = deps;
   if (auth.user.mustAcceptTerms) {
-    throw forbidden('You must accept the terms and conditions before opening a holding.');
+    throw forbidden('termsBeforeHolding');
   }
   const holding = await holdingById(db, input.holdingId);
-  if (!holding) throw notFound('This holding does not exist.');
+  if (!holding) throw notFound('holdingNotFound');
   if (!(await holdingAccess(db, viewerOf(auth), holding.id)).allowed) {
-    throw forbidden('You do not have access to this holding.');
+    throw forbidden('holdingNoAccess');
   }
   const years = holding.crop_years.map(Number);
   const yearId = input.yearId ?? years.at(-1);
-  if (yearId === undefined) throw badRequest('This holding has no crop year yet.');
+  if (yearId === undefined) throw badRequest('holdingNoCropYear');
   if (!years.includes(yearId)) {
-    const message = `${yearId} is not a crop year of this holding.`;
-    throw badRequest(message, [{ Field: 'yearId', Message: message }]);
+    throw badRequest('notCropYearOfHolding', { year: yearId }, [{ Field: 'yearId' }]);
   }
 
   const reuse = input.reuseSession === true && auth.session?.holdingId === holding.id ? auth.session : null;
@@ -281,7 +279,7 @@ export async function selectHolding(
       ? authorisedCroppingIds(db, holding.id, auth.user.id)
       : Promise.resolve([]),
     // §6: Master users and above see the holding's custom base maps.
-    isMasterOrHigher(auth.user.role) ? listBasemaps(db, holding.id) : Promise.resolve([]),
+    isMasterOrHigher(auth.user.role) ? basemapsOfHolding(db, holding.id) : Promise.resolve([]),
   ]);
   return {
     Holding: presentHolding(holding),
@@ -359,7 +357,7 @@ async function holdingEvents(
  */
 export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: number): Promise<true> {
   const session = auth.session;
-  if (!session) throw forbidden('Select a holding first.');
+  if (!session) throw forbidden('selectHoldingFirst');
   const { db } = deps;
   const [existing] = await db
     .select({ yearId: holdingCropYears.yearId })
@@ -372,12 +370,10 @@ export async function changeYear(deps: SessionDeps, auth: AuthContext, yearId: n
       .set({ yearId, lastSeen: sql`now()` })
       .where(eq(sessions.id, session.id));
   } else {
-    if (!canAccess(session.permissions, 'holdings', 'write'))
-      throw forbidden(forbiddenMessage('holdings', 'write'));
+    if (!canAccess(session.permissions, 'holdings', 'write')) throw areaForbidden('holdings', 'write');
     const latestAllowed = latestOpenableCropYear(isoDateFromLocalDate(new Date()));
     if (yearId > latestAllowed) {
-      const message = `A new crop year cannot be later than ${latestAllowed}.`;
-      throw badRequest(message, [{ Field: 'YearId', Message: message }]);
+      throw badRequest('cropYearTooLate', { year: latestAllowed }, [{ Field: 'YearId' }]);
     }
     await db.transaction(async (tx) => {
       const [latest] = await tx
@@ -426,7 +422,7 @@ export async function heartbeat(
   input: z.infer<typeof heartbeatRequestSchema>,
 ): Promise<HeartbeatResponse> {
   const session = auth.session;
-  if (!session) throw forbidden('Select a holding first.');
+  if (!session) throw forbidden('selectHoldingFirst');
   const { db } = deps;
   const update = input.update ?? {};
   await db
@@ -454,3 +450,8 @@ export async function heartbeat(
   ]);
   return { Sessions: sessionList, Events: events };
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { listHoldings, activeSessionWindow, eventVisibleSql, activeSessions } from './session.queries.ts';
+export type { EventRow, HoldingUserRow } from './session.queries.ts';
+export { presentActiveSession, presentEvent, presentHoldingUser } from './session.presenters.ts';

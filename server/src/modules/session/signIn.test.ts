@@ -107,6 +107,9 @@ describe('POST /oauth/token with the password grant', () => {
       expect(response.json()).toEqual({
         error: 'invalid_grant',
         error_description: 'The e-mail address or password is incorrect.',
+        Message: 'The e-mail address or password is incorrect.',
+        Code: 'signInCredentials',
+        Params: {},
         error_code: 'credentials',
       });
     }
@@ -129,6 +132,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'Enter your e-mail address and your password.',
+      Message: 'Enter your e-mail address and your password.',
+      Code: 'signInMissingCredentials',
+      Params: {},
       error_code: 'missingCredentials',
     });
   });
@@ -139,6 +145,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'unsupported_grant_type',
       error_description: 'grant_type must be "password" or "token".',
+      Message: 'grant_type must be "password" or "token".',
+      Code: 'grantTypeUnsupported',
+      Params: {},
     });
   });
 
@@ -160,6 +169,9 @@ describe('POST /oauth/token with the password grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'The request body is not valid JSON.',
+      Message: 'The request body is not valid JSON.',
+      Code: 'badJson',
+      Params: {},
     });
   });
 
@@ -198,6 +210,9 @@ describe('throttling of failed sign-ins', () => {
     expect(blocked.json()).toEqual({
       error: 'too_many_attempts',
       error_description: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+      Message: 'Too many failed sign-in attempts. Please wait 15 minutes before trying again.',
+      Code: 'signInThrottled',
+      Params: { wait: '15 minutes' },
       error_code: 'throttled',
       retry_after_seconds: Number(blocked.headers['retry-after']),
     });
@@ -308,6 +323,9 @@ describe('POST /oauth/token with the token grant', () => {
     expect(again.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'This sign-in link is not valid: it has expired or has already been used.',
+      Message: 'This sign-in link is not valid: it has expired or has already been used.',
+      Code: 'signInLinkInvalid',
+      Params: {},
       error_code: 'loginLink',
     });
   });
@@ -328,6 +346,9 @@ describe('POST /oauth/token with the token grant', () => {
     expect(response.json()).toEqual({
       error: 'invalid_request',
       error_description: 'The sign-in link has no token.',
+      Message: 'The sign-in link has no token.',
+      Code: 'signInLinkNoToken',
+      Params: {},
     });
   });
 });
@@ -452,7 +473,11 @@ describe('a login that has not accepted the terms', () => {
       ] as const) {
         const refused = await call(method, url, payload);
         expect(refused.statusCode, `${method} ${url}`).toBe(403);
-        expect(refused.json()).toEqual({ Message: 'You must accept the terms and conditions first.' });
+        expect(refused.json()).toEqual({
+          Message: 'You must accept the terms and conditions first.',
+          Code: 'termsFirst',
+          Params: {},
+        });
       }
 
       const accept = await call('POST', '/api/user/v1/tcs/accept?version=2');
@@ -505,7 +530,11 @@ describe('authentication and error shapes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/session/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ Message: 'No API route matches GET /api/session/v1/nothing-here.' });
+    expect(response.json()).toEqual({
+      Message: 'No API route matches GET /api/session/v1/nothing-here.',
+      Code: 'apiRouteNotFound',
+      Params: { method: 'GET', path: '/api/session/v1/nothing-here' },
+    });
   });
 
   it('names the problem of malformed JSON on an API route', async () => {

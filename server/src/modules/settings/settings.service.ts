@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { saveSettingRequestSchema } from '@headland/domain/api/sessionApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { canAccess, forbiddenMessage } from '@headland/domain/permissions';
+import { canAccess } from '@headland/domain/permissions';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { changeAuthorOf, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
-import { forbidden, staleWrite } from '../../http/httpErrors.ts';
+import { forbidden, staleWrite, areaForbidden } from '../../http/httpErrors.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
@@ -26,17 +26,17 @@ export async function saveSetting(
   input: SaveSettingRequest,
 ): Promise<{ Version: number }> {
   if (input.UserId !== null && input.UserId !== auth.user.id) {
-    throw forbidden('You can only save your own settings.');
+    throw forbidden('ownSettingsOnly');
   }
   if (input.HoldingId !== null && auth.session?.holdingId !== input.HoldingId) {
-    throw forbidden('Settings can only be saved for the holding you have open.');
+    throw forbidden('settingsOpenHoldingOnly');
   }
   if (input.UserId === null && input.HoldingId === null && !isAdminOrHigher(auth.user.role)) {
-    throw forbidden('Only an administrator can save settings for everyone.');
+    throw forbidden('settingsForEveryoneAdminOnly');
   }
   if (input.UserId === null && input.HoldingId !== null) {
     if (!canAccess(auth.session!.permissions, 'currentHolding', 'write')) {
-      throw forbidden(forbiddenMessage('currentHolding', 'write'));
+      throw areaForbidden('currentHolding', 'write');
     }
   }
   const holdingWide = input.UserId === null && input.HoldingId !== null;

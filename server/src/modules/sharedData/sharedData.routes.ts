@@ -9,7 +9,7 @@ import {
 } from '@headland/domain/api/sharedDataApi';
 import { forbidden } from '../../http/httpErrors.ts';
 import { requireSession } from '../../auth/accessHook.ts';
-import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.queries.ts';
+import { holdingCropManagementOptionsEnabled } from '../croppings/croppings.service.ts';
 import { selectVarieties } from './sharedData.queries.ts';
 import { fertiliserProducts } from '@headland/domain/layers/fertiliserProducts';
 
@@ -39,7 +39,7 @@ export async function sharedDataRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<SharedData> => {
       const session = requireSession(request);
       if (request.query.holdingId !== undefined && request.query.holdingId !== session.holdingId)
-        throw forbidden('This holding is not the one selected in your session.');
+        throw forbidden('holdingNotSelected');
       return {
         Crops: crops,
         Varieties: await selectVarieties(app.deps.database.db),

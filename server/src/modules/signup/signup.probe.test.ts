@@ -4,7 +4,7 @@ import type { SessionStartResponse } from '@headland/domain/api/sessionApi';
 import { workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { bearer, createUser, publishTerms } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { linksOf } from '../mail/outboxPage.ts';
+import { linksOf } from '../../mail/outboxPage.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
 let test: TestApp;

@@ -85,14 +85,6 @@ export async function insertPendingUser(db: Db, email: string, role: number): Pr
   return row!.id;
 }
 
-export async function isSignupPending(db: Db, userId: number): Promise<boolean> {
-  const [row] = await sqlRows<{ signup_pending: boolean }>(
-    db,
-    sql`SELECT signup_pending FROM users WHERE id = ${userId}`,
-  );
-  return row?.signup_pending ?? false;
-}
-
 export interface SignupInviteRow {
   id: string;
   holding_name: string;

@@ -77,11 +77,11 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       logLookupFailure(app, error);
       throw new HttpError(
         503,
+        'signup.addressUnavailable',
+        {},
+        {},
+        { 'X-Omnia-Retry': 'No' },
         signupMessages.addressUnavailable,
-        { Code: 'signup.addressUnavailable' },
-        {
-          'X-Omnia-Retry': 'No',
-        },
       );
     }
     throw error;
@@ -227,7 +227,8 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     },
     async (request) => {
       const found = await addresses.get(request.params.udprn).catch(unavailable);
-      if (!found) throw notFound(signupMessages.addressNotFound);
+      if (!found)
+        throw new HttpError(404, 'signup.addressNotFound', {}, {}, {}, signupMessages.addressNotFound);
       return found;
     },
   );

@@ -25,13 +25,13 @@ import type { AuthCache } from '../../auth/authCache.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
 import { issueLoginToken } from '../../auth/loginTokens.ts';
 import { hashPassword } from '../../auth/passwordHash.ts';
-import { latestTerms } from '../session/session.queries.ts';
+import { latestTerms } from '../../auth/users.queries.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
-import { queueMail } from '../mail/mailer.ts';
-import { recipientLanguage } from '../mail/recipientLanguage.queries.ts';
-import { displayName } from '../permissions/permissionRules.ts';
-import { mailLanguage, renderMail } from '../mail/renderMail.ts';
+import { queueMail } from '../../mail/mailer.ts';
+import { recipientLanguage } from '../../mail/recipientLanguage.queries.ts';
+import { displayName } from '../../auth/users.presenters.ts';
+import { mailLanguage, renderMail } from '../../mail/renderMail.ts';
 import {
   closeSignupRequests,
   hasSetUpAccount,
@@ -59,9 +59,14 @@ export const signupRole = Role.Client;
 
 /** Refusal of a sign-up link or call, the same whatever was wrong so that it tells nothing about accounts. */
 const invalidRequest = () =>
-  new HttpError(400, signupMessages.invalidRequest, {
-    Errors: [{ Field: 'key', Message: signupMessages.invalidRequest, Code: 'signup.invalidRequest' }],
-  });
+  new HttpError(
+    400,
+    'signup.invalidRequest',
+    {},
+    { Errors: [{ Field: 'key', Code: 'signup.invalidRequest' }] },
+    {},
+    signupMessages.invalidRequest,
+  );
 
 /**
  * Creates a sign-up link for an address (stored as the hash of its key, within `tx`) and answers its address
@@ -153,7 +158,7 @@ export async function signupData(deps: SignupDeps, auth: AuthContext, brandId: B
 }
 
 const fieldError = (field: string, message: string, code: string) =>
-  badRequest(message, [{ Field: field, Message: message, Code: code }]);
+  new HttpError(400, code, {}, { Errors: [{ Field: field, Message: message, Code: code }] }, {}, message);
 
 /**
  * `POST /api/signup/v1/setup`: sets the account up in one transaction (names, password, accepted terms, contact
@@ -286,9 +291,7 @@ export function requestSignupLink(
 ): true {
   const address = email.trim();
   if (!isEmail(address)) {
-    throw badRequest(signupMessages.invalidEmail, [
-      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
-    ]);
+    throw fieldError('email', signupMessages.invalidEmail, 'signup.invalidEmail');
   }
   runAfterAnswer(
     deps.db,
@@ -339,9 +342,7 @@ export function ssoLoginLink(
 ): SsoCheckResponse {
   const address = email.trim();
   if (!isEmail(address)) {
-    throw badRequest(signupMessages.invalidEmail, [
-      { Field: 'email', Message: signupMessages.invalidEmail, Code: 'signup.invalidEmail' },
-    ]);
+    throw fieldError('email', signupMessages.invalidEmail, 'signup.invalidEmail');
   }
   if (!brands[brandId].features.singleSignOn) return { loginLink: null };
   const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
@@ -372,13 +373,13 @@ export async function openAccessAccount(
   auth: AuthContext,
   input: AccessAccount,
 ): Promise<{ link: string }> {
-  if (!isAdminOrHigher(auth.user.role)) throw forbidden(signupMessages.accessAccountsAdminOnly);
+  if (!isAdminOrHigher(auth.user.role)) throw forbidden('accessAccountsAdminOnly');
   const email = input.email.trim();
   if (!isEmail(email)) throw fieldError('email', signupMessages.invalidEmail, 'signup.invalidEmail');
   const opened = await deps.db.transaction(async (tx) => {
     const existing = await userForSignup(tx, email);
     if (existing && !existing.signup_pending) {
-      throw fieldError('email', signupMessages.accountExists, 'signup.accountExists');
+      throw badRequest('accountExists', {}, [{ Field: 'email', Code: 'accountExists' }]);
     }
     if (existing) {
       await tx.execute(sql`UPDATE users SET role = ${Role.Access}, first_name = ${input.firstName},
@@ -445,3 +446,6 @@ export async function autoSignup(
   deps.authCache.forgetWhere((cached) => cached.user.id === auth.user.id);
   return result;
 }
+
+// The part of this area that other areas use, besides the functions above: they import nothing else from it.
+export { hasSetUpAccount } from './signup.queries.ts';

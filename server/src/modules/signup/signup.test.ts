@@ -17,7 +17,7 @@ import {
 import { apiRoutes } from '../../testing/openApiRoutes.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { workAfterAnswerSettled } from '../../http/afterAnswer.ts';
-import { linksOf } from '../mail/outboxPage.ts';
+import { linksOf } from '../../mail/outboxPage.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { idealPostcodesProvider } from './addressProviders.ts';
 import { ssoLoginLink } from './signup.service.ts';

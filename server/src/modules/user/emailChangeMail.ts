@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@headland/domain/languages';
-import type { OutgoingMail } from '../mail/mailer.ts';
-import { renderMail } from '../mail/renderMail.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { renderMail } from '../../mail/renderMail.ts';
 
 interface AccountMailInput {
   to: string;

@@ -9,15 +9,15 @@ import {
 } from '@headland/domain/api/passwordResetApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
 import { supportedLanguage } from '@headland/domain/languages';
-import { isEmail, newPasswordError } from '@headland/domain/passwordRule';
+import { isEmail, newPasswordError, newPasswordErrorCode } from '@headland/domain/passwordRule';
 import { users } from '../../db/schema.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { runAfterAnswer, workAfterAnswerSettled } from '../../http/afterAnswer.ts';
 import { validationFailed } from '../../http/httpErrors.ts';
-import { queueMail } from '../mail/mailer.ts';
-import { mailLanguage, renderMail } from '../mail/renderMail.ts';
+import { queueMail } from '../../mail/mailer.ts';
+import { mailLanguage, renderMail } from '../../mail/renderMail.ts';
 import { hashPassword } from '../../auth/passwordHash.ts';
-import { userByEmail } from '../session/session.queries.ts';
+import { userByEmail } from '../../auth/users.queries.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import {
   dropUnusedResetLinks,
@@ -48,9 +48,7 @@ export function requestPasswordReset(
 ): true {
   const address = email.trim();
   if (!isEmail(address)) {
-    throw validationFailed([
-      { Field: 'email', Message: passwordResetMessages.invalidEmail, Code: 'invalidEmail' },
-    ]);
+    throw validationFailed([{ Field: 'email', Code: 'invalidEmail' }]);
   }
   runAfterAnswer(
     deps.db,
@@ -100,8 +98,7 @@ async function sendResetLink(deps: UserDeps, address: string, language: string |
   if (queued) deps.mailer().wake();
 }
 
-const linkRefused = (code: PasswordResetLinkCode) =>
-  validationFailed([{ Field: 'token', Message: passwordResetMessages[code], Code: code }]);
+const linkRefused = (code: PasswordResetLinkCode) => validationFailed([{ Field: 'token', Code: code }]);
 
 /**
  * Step 2: checks the link of `token` and, given a password that follows the rule, sets it and uses the link
@@ -120,7 +117,11 @@ export async function resetPassword(
   if (password === undefined) return { Email: link.email, PasswordSet: false };
   // No confirmation travels to the server: the screen compares the two fields itself.
   const problem = newPasswordError(password, password);
-  if (problem) throw validationFailed([{ Field: 'password', Message: problem }]);
+  if (problem)
+    throw validationFailed(
+      [{ Field: 'password', Message: problem, Code: newPasswordErrorCode(problem) }],
+      'signup',
+    );
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     // Two requests with one link: only the first sets the password.

@@ -6,7 +6,7 @@ import { passwordRequiredMessage, passwordRuleMessage } from '@headland/domain/p
 import { bearer, createUser, signIn, type TestUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { apiRoutes } from '../../testing/openApiRoutes.ts';
-import { linksOf } from '../mail/outboxPage.ts';
+import { linksOf } from '../../mail/outboxPage.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { passwordResetsSettled } from './passwordReset.service.ts';
 

@@ -7,7 +7,7 @@ import {
   type UpdateUserResponse,
 } from '@headland/domain/api/sessionApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { newPasswordError } from '@headland/domain/passwordRule';
+import { newPasswordError, newPasswordErrorCode } from '@headland/domain/passwordRule';
 import { isAdminOrHigher } from '@headland/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { accessTokens, businesses, emailChanges, users } from '../../db/schema.ts';
@@ -15,15 +15,15 @@ import { recordEvent, type ChangeActor } from '../../events/recordEvent.ts';
 import { badRequest, forbidden, notFound, tooManyRequests, validationFailed } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
-import { queueMail, type Mailer } from '../mail/mailer.ts';
-import { userLanguage } from '../mail/recipientLanguage.queries.ts';
+import { queueMail, type Mailer } from '../../mail/mailer.ts';
+import { userLanguage } from '../../mail/recipientLanguage.queries.ts';
 import { waitDescription, type LoginThrottle } from '../../auth/loginThrottle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { emailChangeMail, emailChangeNotice } from './emailChangeMail.ts';
 import { dropUnusedResetLinks, endLoginsOf } from './passwordReset.queries.ts';
-import { latestTerms, userByEmail, userById } from '../session/session.queries.ts';
-import { presentUser } from '../session/session.presenters.ts';
+import { latestTerms, userByEmail, userById } from '../../auth/users.queries.ts';
+import { presentUser } from '../../auth/users.presenters.ts';
 
 export interface UserDeps {
   db: Db;
@@ -49,11 +49,12 @@ async function assertCurrentPassword(
   field: string,
   address: string,
 ): Promise<void> {
-  if (!password) throw validationFailed([{ Field: field, Message: accountMessages.currentPasswordRequired }]);
+  if (!password) throw validationFailed([{ Field: field, Code: 'currentPasswordRequired' }]);
   const verdict = await deps.throttle.check(auth.user.email, address);
   if (verdict.blocked) {
     throw tooManyRequests(
-      `Too many wrong passwords. Please wait ${waitDescription(verdict.retryAfterSeconds)} before trying again.`,
+      'tooManyWrongPasswords',
+      { wait: waitDescription(verdict.retryAfterSeconds) },
       verdict.retryAfterSeconds,
     );
   }
@@ -63,11 +64,9 @@ async function assertCurrentPassword(
     .where(eq(users.id, auth.user.id));
   if (!row?.passwordHash || !(await verifyPassword(password, row.passwordHash))) {
     await deps.throttle.recordFailure(auth.user.email, address);
-    throw validationFailed([{ Field: field, Message: accountMessages.currentPasswordWrong }]);
+    throw validationFailed([{ Field: field, Code: 'currentPasswordWrong' }]);
   }
 }
-
-export const emailInUseMessage = 'This e-mail address is already used by another account.';
 
 // Changes to an account are not about any holding, so their events carry none and notify nobody.
 const accountActor = (auth: AuthContext): ChangeActor => ({
@@ -82,10 +81,10 @@ const accountActor = (auth: AuthContext): ChangeActor => ({
  */
 export async function acceptTerms(deps: UserDeps, auth: AuthContext, version: number): Promise<true> {
   const terms = await latestTerms(deps.db);
-  if (!terms) throw badRequest('There are no terms and conditions to accept.');
+  if (!terms) throw badRequest('noTermsToAccept');
   if (version !== terms.version) {
-    throw badRequest(`Only the latest terms and conditions (version ${terms.version}) can be accepted.`, [
-      { Field: 'version', Message: `Only version ${terms.version} can be accepted.` },
+    throw badRequest('onlyLatestTerms', { version: terms.version }, [
+      { Field: 'version', Code: 'onlyTermsVersion', Params: { version: terms.version } },
     ]);
   }
   await deps.db.transaction(async (tx) => {
@@ -119,7 +118,11 @@ export async function changePassword(
   const password = body.password ?? body.Password ?? '';
   // No confirmation travels to the server: the dialog compares the two fields itself.
   const problem = newPasswordError(password, password);
-  if (problem) throw validationFailed([{ Field: 'password', Message: problem }]);
+  if (problem)
+    throw validationFailed(
+      [{ Field: 'password', Message: problem, Code: newPasswordErrorCode(problem) }],
+      'signup',
+    );
   await assertCurrentPassword(deps, auth, body.currentPassword, 'currentPassword', address);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
@@ -154,28 +157,25 @@ export async function updateUser(
   const targetId = body.Id ?? auth.user.id;
   const self = targetId === auth.user.id;
   const admin = isAdminOrHigher(auth.user.role);
-  if (!self && !admin) throw forbidden('You can only edit your own account.');
+  if (!self && !admin) throw forbidden('editOwnAccountOnly');
   const target = await userById(db, targetId);
-  if (!target) throw notFound('This user does not exist.');
+  if (!target) throw notFound('userNotFound');
   if (!self && target.role < auth.user.role) {
-    throw forbidden('You cannot edit a user whose role is more privileged than yours.');
+    throw forbidden('userMorePrivileged');
   }
   const roleChanges = body.Role !== undefined && body.Role !== target.role;
-  if (roleChanges && !admin) throw forbidden('Only an administrator can change a role.');
+  if (roleChanges && !admin) throw forbidden('roleChangeAdminOnly');
   if (roleChanges && body.Role! < auth.user.role) {
-    throw forbidden('You cannot grant a role more privileged than your own.');
+    throw forbidden('roleTooPrivileged');
   }
   const businessChanges = body.BusinessId !== undefined && body.BusinessId !== target.business_id;
-  if (businessChanges && !admin) throw forbidden('Only an administrator can change the business of a user.');
+  if (businessChanges && !admin) throw forbidden('businessChangeAdminOnly');
   if (businessChanges && body.BusinessId !== null && body.BusinessId !== undefined) {
     const [business] = await db
       .select({ id: businesses.id })
       .from(businesses)
       .where(eq(businesses.id, body.BusinessId));
-    if (!business)
-      throw badRequest('This business does not exist.', [
-        { Field: 'BusinessId', Message: 'This business does not exist.' },
-      ]);
+    if (!business) throw badRequest('businessNotFound', {}, [{ Field: 'BusinessId' }]);
   }
   // A new address takes effect only once it confirms the link sent to it; the caller's password comes first.
   const newEmail =
@@ -266,10 +266,7 @@ async function requestEmailChange(
  * other account has taken the address meanwhile. Answers the address.
  */
 export async function confirmEmailChange(deps: UserDeps, token: string): Promise<{ Email: string }> {
-  const refused = () =>
-    badRequest(accountMessages.emailChangeLinkInvalid, [
-      { Field: 'token', Message: accountMessages.emailChangeLinkInvalid },
-    ]);
+  const refused = () => badRequest('emailChangeLinkInvalid', {}, [{ Field: 'token' }]);
   let userId: number;
   let email: string;
   try {
@@ -309,7 +306,7 @@ export async function confirmEmailChange(deps: UserDeps, token: string): Promise
   return { Email: email };
 }
 
-const emailInUse = () => badRequest(emailInUseMessage, [{ Field: 'Email', Message: emailInUseMessage }]);
+const emailInUse = () => badRequest('emailInUse', {}, [{ Field: 'Email' }]);
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Module } from '@headland/domain/enumerations';
-import { passwordRequiredMessage, passwordRuleMessage } from '@headland/domain/passwordRule';
+import {
+  newPasswordErrorCode,
+  passwordRequiredMessage,
+  passwordRuleMessage,
+} from '@headland/domain/passwordRule';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import {
   addMember,
@@ -120,9 +124,12 @@ describe('POST /api/user/v1/password/change', () => {
     ] as const) {
       const response = await post('/api/user/v1/password/change', token, payload);
       expect(response.statusCode).toBe(400);
+      const code = newPasswordErrorCode(message);
       expect(response.json()).toEqual({
         Message: message,
-        Errors: [{ Field: 'password', Message: message }],
+        Code: `signup.${code}`,
+        Params: {},
+        Errors: [{ Field: 'password', Code: code, Message: message }],
       });
     }
     const wrongType = await post('/api/user/v1/password/change', token, { password: 12345678 });
@@ -147,7 +154,9 @@ describe('POST /api/user/v1/password/change', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         Message: message,
-        Errors: [{ Field: 'currentPassword', Message: message }],
+        Code: expect.stringMatching(/^currentPassword(Required|Wrong)$/),
+        Params: {},
+        Errors: [{ Field: 'currentPassword', Code: expect.any(String), Message: message }],
       });
     }
     await signIn(t.app, user);
@@ -305,7 +314,13 @@ describe('POST /api/user/v1/user', () => {
     ] as const) {
       const response = await post('/api/user/v1/user', token, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().Errors).toEqual([{ Field: 'CurrentPassword', Message: message }]);
+      expect(response.json().Errors).toEqual([
+        {
+          Field: 'CurrentPassword',
+          Code: expect.stringMatching(/^currentPassword(Required|Wrong)$/),
+          Message: message,
+        },
+      ]);
     }
     expect(await sqlRows(t.db, sql`SELECT 1 FROM mail_outbox WHERE "to" = ${newEmail}`)).toHaveLength(0);
     const asked = await post('/api/user/v1/user', token, { Email: newEmail, CurrentPassword: user.password });

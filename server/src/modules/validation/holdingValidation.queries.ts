@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { croppingVisibleSql, type CroppingAccess } from '../croppings/croppingAccess.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
 
 /**

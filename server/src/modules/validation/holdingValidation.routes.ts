@@ -4,7 +4,7 @@ import {
   holdingValidationQuerySchema,
   holdingValidationResponseSchema,
 } from '@headland/domain/api/fieldsApi';
-import { fieldsCallerOf } from '../fields/fieldsCaller.ts';
+import { holdingCallerOf } from '../../auth/caller.ts';
 import { validateHolding } from './holdingValidation.service.ts';
 
 /** The issues of the selected holding's fields and croppings in one crop year. */
@@ -20,7 +20,7 @@ export async function holdingValidationRoutes(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const caller = fieldsCallerOf(request);
+      const caller = holdingCallerOf(request);
       return validateHolding(app.deps.database.db, caller, request.query.year ?? caller.yearId);
     },
   );

@@ -7,10 +7,10 @@ import {
   type HoldingIssue,
 } from '@headland/domain/holdingValidation';
 import type { Db } from '../../db/database.ts';
-import { isPerennialCrop, rotationCroppingOf } from '../croppings/croppingResponses.ts';
-import { selectCroppingRows } from '../croppings/croppings.queries.ts';
-import type { FieldsCaller } from '../fields/fieldsCaller.ts';
-import { selectFieldRows, selectHoldingYears } from '../fields/fields.queries.ts';
+import { isPerennialCrop, rotationCroppingOf } from '../croppings/croppings.service.ts';
+import { selectCroppingRows } from '../croppings/croppings.service.ts';
+import type { Caller } from '../../auth/caller.ts';
+import { selectFieldRows, selectHoldingYears } from '../fields/fields.service.ts';
 import {
   selectCroppingsOutsideField,
   selectOverlappingCroppings,
@@ -22,11 +22,7 @@ import {
  * the fields and the croppings of the year and its neighbours; boundary codes (1000, 2004, 2005) from one PostGIS
  * query each. Croppings hidden from a restricted member are left out, so no issue reveals them.
  */
-export async function validateHolding(
-  db: Db,
-  caller: FieldsCaller,
-  yearId: number,
-): Promise<ValidationIssue[]> {
+export async function validateHolding(db: Db, caller: Caller, yearId: number): Promise<ValidationIssue[]> {
   const [fields, croppings, years, fieldPairs, croppingPairs, outside] = await Promise.all([
     selectFieldRows(db, caller.holdingId, { srid: null }),
     selectCroppingRows(db, {

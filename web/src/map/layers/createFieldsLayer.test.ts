@@ -1,6 +1,6 @@
 import type Style from 'ol/style/Style.js';
 import { describe, expect, it } from 'vitest';
-import { aCropping, aField } from '../../modules/fields/testing/fieldsFixtures.ts';
+import { aCropping, aField } from '@headland/domain/testing/fieldResponses';
 import { squareBoundary } from '../testing/squareBoundary.ts';
 import { createFieldsLayer } from './createFieldsLayer.ts';
 import { buildFieldFeatures } from './fieldFeatures.ts';

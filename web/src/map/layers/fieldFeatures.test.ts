@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type MultiPolygon from 'ol/geom/MultiPolygon.js';
 import { toLonLat } from 'ol/proj.js';
-import { aCropping, aField } from '../../modules/fields/testing/fieldsFixtures.ts';
+import { aCropping, aField } from '@headland/domain/testing/fieldResponses';
 import { squareBoundary } from '../testing/squareBoundary.ts';
 import {
   buildFieldFeatures,

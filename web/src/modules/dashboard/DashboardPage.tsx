@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
+import type { z } from 'zod';
+import { heartbeatRequestSchema, heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
+import { dashboardQueryKeys } from './dashboardQueries.ts';
 import { eventSentence } from './eventSentence.ts';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
@@ -25,10 +27,10 @@ function useHoldingActivity() {
   const api = useApiClient();
   const { holding, selection } = useAppSession();
   const activity = useQuery({
-    queryKey: ['dashboard', holding.HoldingId, 'activity'],
+    queryKey: dashboardQueryKeys.activity(holding.HoldingId),
     queryFn: ({ signal }) =>
       api.post('/api/session/v1', {
-        body: { return: { sessions: true } },
+        body: { return: { sessions: true } } satisfies z.input<typeof heartbeatRequestSchema>,
         schema: heartbeatResponseSchema,
         spinner: false,
         errorDialog: false,

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { saveSettingResponseSchema } from '@headland/domain/api/sessionApi';
+import type { z } from 'zod';
+import { saveSettingRequestSchema, saveSettingResponseSchema } from '@headland/domain/api/sessionApi';
 import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
@@ -78,7 +79,7 @@ export function useMapLayerSettings(): MapLayerSettingsState {
               Key: mapLayerSettingsKey,
               Value: JSON.stringify(next),
               Version: known?.version,
-            },
+            } satisfies z.input<typeof saveSettingRequestSchema>,
             schema: saveSettingResponseSchema,
             spinner: false,
             // Only a conflict is told, in stop mode: the choice was made in another tab meanwhile (§8).

@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { translateRequestIssue } from '../../i18n/requestIssueText.ts';
+import { refusalEntryText, refusalText } from '../../i18n/refusalText.ts';
 import { ApiRequestError } from '../../shell/http/apiClient.ts';
 
 /** Words of an `Errors` entry made from its code, or undefined to keep the server's message. */
@@ -29,7 +29,8 @@ export function serverMessages(error: unknown, translate?: ErrorTranslator, i18n
   const messages =
     apiError.Errors?.map(
       (entry) =>
-        translate?.(entry) ?? (i18n ? translateRequestIssue(i18n, entry) : undefined) ?? entry.Message,
+        translate?.(entry) ?? (i18n ? refusalEntryText(i18n, entry, apiError) : undefined) ?? entry.Message,
     ) ?? [];
-  return messages.length > 0 ? [...new Set(messages)] : [apiError.Message];
+  if (messages.length > 0) return [...new Set(messages)];
+  return [(i18n ? refusalText(i18n, apiError) : undefined) ?? apiError.Message];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorEntryText } from '../../i18n/requestIssueText.ts';
+import { refusalEntryText, refusalText } from '../../i18n/refusalText.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useApiClient } from '../http/ApiClientContext.tsx';
@@ -104,8 +104,10 @@ export function ApiProblemDialogs() {
     current.kind !== 'message'
       ? t('errors.generic')
       : current.entry
-        ? errorEntryText(i18n, current.entry)
-        : current.message;
+        ? (refusalEntryText(i18n, current.entry, current.refusal) ?? current.message)
+        : current.refusal
+          ? (refusalText(i18n, { ...current.refusal, Message: current.message }) ?? current.message)
+          : current.message;
 
   return (
     <Modal

@@ -48,6 +48,9 @@ export type ConflictMode = 'retry' | 'stop';
 /** One entry of a refusal's `Errors`. */
 export type ApiErrorEntry = NonNullable<ApiError['Errors']>[number];
 
+/** What a refusal is, as a code of the catalogue (domain/src/api/refusalCodes.ts) with its parameters. */
+export type ApiRefusal = Pick<ApiError, 'Code' | 'Params'>;
+
 /** Who made the change a save would have overwritten, as a 409 names them. */
 export interface ConflictAuthor {
   UserId: number;
@@ -100,8 +103,11 @@ export class ApiResponseShapeError extends Error {
 /** What the user is told about a failed call (session-shell-connections §8). */
 export type ApiProblem =
   | { kind: 'generic' }
-  /** `entry`: the first entry of the answer's `Errors`, which the dialog says in the shown language. */
-  | { kind: 'message'; message: string; entry?: ApiErrorEntry }
+  /**
+   * `entry`: the first entry of the answer's `Errors`, `refusal`: the answer's code and parameters, which the
+   * dialog says in the shown language.
+   */
+  | { kind: 'message'; message: string; entry?: ApiErrorEntry; refusal?: ApiRefusal }
   /** `resources`: what changed, as the answer names it (`cropping:12`, `holding:3`, `member:3:8`...). */
   | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null; resources: string[] }
   | { kind: 'unauthorised' }
@@ -135,9 +141,10 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
     };
   if (status >= 400 && status < 500) {
     const first = apiError?.Errors?.[0];
-    if (first?.Message) return { kind: 'message', message: first.Message, entry: first };
+    const refusal = apiError?.Code ? { refusal: { Code: apiError.Code, Params: apiError.Params ?? {} } } : {};
+    if (first?.Message) return { kind: 'message', message: first.Message, entry: first, ...refusal };
     // A 4xx message is written for users; a 5xx one never says more than the generic text.
-    if (apiError?.Message) return { kind: 'message', message: apiError.Message };
+    if (apiError?.Message) return { kind: 'message', message: apiError.Message, ...refusal };
   }
   return { kind: 'generic' };
 }

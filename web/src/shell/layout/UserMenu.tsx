@@ -1,9 +1,8 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Badge, Box, Button, Group, Menu, Stack, Switch } from '@mantine/core';
-import { useManageHoldingsMenu } from '../../modules/holdings/useManageHoldingsMenu.tsx';
-import { useEditPermissionsMenu } from '../../modules/permissions/useEditPermissionsMenu.tsx';
+import { useModuleUserMenus } from '../../modules/moduleRegistry.ts';
 import { useDebugToggle } from './debugToggles.ts';
-import { useDocumentsMenu } from '../../modules/documents/useDocumentsMenu.tsx';
 
 export interface UserMenuProps {
   /** The user's name as shown on the menu button. */
@@ -36,11 +35,9 @@ export function UserMenu({
   onLogOut,
 }: UserMenuProps) {
   const { t } = useTranslation();
-  const manageHoldings = useManageHoldingsMenu();
-  const editPermissions = useEditPermissionsMenu();
+  const moduleMenus = useModuleUserMenus();
   const [showIds, setShowIds] = useDebugToggle('showIds', debug);
   const [autoRefresh, setAutoRefresh] = useDebugToggle('autoRefresh', debug);
-  const documents = useDocumentsMenu();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -78,9 +75,9 @@ export function UserMenu({
         </Menu.Label>
         <Menu.Item onClick={onManageUser}>{t('user.manageUser')}</Menu.Item>
         <Menu.Item onClick={onChangePassword}>{t('user.changePassword')}</Menu.Item>
-        {editPermissions.item}
-        {manageHoldings.item}
-        {documents.item}
+        {moduleMenus.map((menu) => (
+          <Fragment key={menu.id}>{menu.item}</Fragment>
+        ))}
         {debug && (
           <>
             <Menu.Divider />
@@ -105,9 +102,9 @@ export function UserMenu({
         <Menu.Divider />
         <Menu.Item onClick={onLogOut}>{t('user.logOut')}</Menu.Item>
       </Menu.Dropdown>
-      {manageHoldings.dialog}
-      {editPermissions.dialog}
-      {documents.dialog}
+      {moduleMenus.map((menu) => (
+        <Fragment key={menu.id}>{menu.dialog}</Fragment>
+      ))}
     </Menu>
   );
 }

@@ -10,16 +10,22 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
+import {
+  eventsMessageSchema,
+  masterDataMessageSchema,
+  sessionsMessageSchema,
+} from '@headland/domain/api/liveApi';
+import type { z } from 'zod';
+import { heartbeatRequestSchema, heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
 import { moduleForPath } from '@headland/domain/menu';
 import { useApiClient } from '../http/ApiClientContext.tsx';
 import { useAppSession } from '../session/AppSessionContext.tsx';
-import { fieldsQueryKeys } from '../../modules/fields/fieldsQueries.ts';
-import { holdingsQueryKeys } from '../../modules/holdings/holdingsQueries.ts';
+import { liveQueryKeys } from '../../modules/moduleRegistry.ts';
 import { installBeacons } from './beacons.ts';
-import { DataRefresher, servicesForEvents, type DataService } from './dataRefresh.ts';
+import { DataRefresher, servicesForEvents } from './dataRefresh.ts';
 import { isDialogOrFormOpen } from './openForms.ts';
 import { Heartbeat } from './heartbeat.ts';
+import { parsedLiveHandler } from './liveMessages.ts';
 import { LiveSocket } from './liveSocket.ts';
 import {
   allRead,
@@ -119,7 +125,7 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
           body: {
             return: { sessions: true, eventsSince: newestEventDate(stateRef.current) ?? null },
             update: { clientState: clientStateRef.current },
-          },
+          } satisfies z.input<typeof heartbeatRequestSchema>,
           schema: heartbeatResponseSchema,
           spinner: false,
           errorDialog: false,
@@ -141,12 +147,27 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
       onReopen: () => void heartbeat.beatNow(),
       debug: () => user.Properties.Debug === true,
     });
-    socket.subscribe('sessions', (data) =>
-      merger.push({ kind: 'sessions', sessions: data as ActiveSession[] }),
+    // Every message is parsed with its schema; one that does not match is logged and ignored.
+    socket.subscribe(
+      'sessions',
+      parsedLiveHandler(sessionsMessageSchema, (message) =>
+        merger.push({ kind: 'sessions', sessions: message.Data }),
+      ),
     );
-    socket.subscribe('events', (data) => merger.push({ kind: 'events', events: data as HoldingEvents }));
+    socket.subscribe(
+      'events',
+      parsedLiveHandler(eventsMessageSchema, (message) =>
+        merger.push({ kind: 'events', events: message.Data }),
+      ),
+    );
     // The shared catalogues changed (crops, varieties …): read them again.
-    socket.subscribe('master-data', () => void queryClient.invalidateQueries({ queryKey: ['sharedData'] }));
+    socket.subscribe(
+      'master-data',
+      parsedLiveHandler(
+        masterDataMessageSchema,
+        () => void queryClient.invalidateQueries({ queryKey: ['sharedData'] }),
+      ),
+    );
     const uninstallBeacons = installBeacons({ token: () => api.getToken(), sessionId: () => sessionId });
     socketRef.current = socket;
     heartbeat.start();
@@ -170,16 +191,14 @@ export function LiveProvider({ children, enabled = true }: LiveProviderProps) {
     const handlePageHide = () => {
       reloading = true;
     };
-    const keys: Record<DataService, readonly unknown[]> = {
-      holdings: holdingsQueryKeys.all,
-      fields: fieldsQueryKeys.fields(holdingId),
-      croppings: fieldsQueryKeys.croppings(holdingId),
-      validation: fieldsQueryKeys.validation(holdingId),
-      dashboard: ['dashboard', holdingId],
-    };
+    // Each module names the keys of the services it owns; a service no module owns has nothing to refresh.
+    const keys = liveQueryKeys(holdingId);
     const refresher = new DataRefresher({
       run: async (services) => {
-        for (const service of services) await queryClient.invalidateQueries({ queryKey: keys[service] });
+        for (const service of services) {
+          const queryKey = keys[service];
+          if (queryKey) await queryClient.invalidateQueries({ queryKey });
+        }
       },
       isReloading: () => reloading,
       isDialogOpen: isDialogOrFormOpen,

@@ -1,4 +1,5 @@
-import { liveSocketUnauthorisedCode } from '@headland/domain/api/liveApi';
+import type { z } from 'zod';
+import { liveSocketUnauthorisedCode, type clientSocketMessageSchema } from '@headland/domain/api/liveApi';
 import {
   masterDataDebugDelayMs,
   masterDataDelayMs,
@@ -111,8 +112,11 @@ export class LiveSocket {
     return () => set.delete(handler);
   }
 
-  /** Sends now when open, else when the socket next opens. */
-  send(type: string, data: unknown): void {
+  /** Sends now when open, else when the socket next opens; typed by the schema the server parses it with. */
+  send<Message extends z.input<typeof clientSocketMessageSchema>>(
+    type: Message['Type'],
+    data: Message['Data'],
+  ): void {
     const text = JSON.stringify({ Type: type, Data: data });
     if (this.socket?.readyState === open) this.socket.send(text);
     else this.queue.push(text);

@@ -1,4 +1,5 @@
 import {
+  passwordResetBodySchema,
   passwordResetResponseSchema,
   type PasswordResetResponse,
 } from '@headland/domain/api/passwordResetApi';
@@ -28,7 +29,7 @@ export function resetPassword(
 ): Promise<PasswordResetResponse> {
   return api.post('/api/user/v1/login/reset', {
     query: { token },
-    body: password === undefined ? {} : { password },
+    body: (password === undefined ? {} : { password }) satisfies z.input<typeof passwordResetBodySchema>,
     schema: passwordResetResponseSchema,
     errorDialog: false,
   });

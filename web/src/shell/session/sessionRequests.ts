@@ -1,5 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import {
+  changePasswordRequestSchema,
+  changeYearRequestSchema,
+  confirmEmailRequestSchema,
+  selectHoldingRequestSchema,
+  sessionStartRequestSchema,
+  updateUserRequestSchema,
   holdingQueryResponseSchema,
   holdingSummarySchema,
   selectHoldingResponseSchema,
@@ -54,7 +61,7 @@ export function tokenErrorDescription(error: unknown, t?: TFunction): string | u
 
 export function startSession(
   api: ApiClient,
-  body: { initialHoldingId?: number | null; acceptedInviteId?: string | null; inviteSecret?: string | null },
+  body: z.input<typeof sessionStartRequestSchema>,
 ): Promise<SessionStartResponse> {
   return api.post('/api/session/v1/start', { body, schema: sessionStartResponseSchema, errorDialog: false });
 }
@@ -85,7 +92,7 @@ export function selectHolding(
   body: { holdingId: number; yearId: number; reuseSession: boolean },
 ): Promise<SelectHoldingResponse> {
   return api.post('/api/session/v1/holdings/select', {
-    body: { ...body, clientState: null },
+    body: { ...body, clientState: null } satisfies z.input<typeof selectHoldingRequestSchema>,
     schema: selectHoldingResponseSchema,
   });
 }
@@ -122,7 +129,9 @@ export function queryHoldings(
 
 /** PUT /api/holdings/v1/year registers a crop year on the current holding; it answers something truthy. */
 export async function openCropYear(api: ApiClient, yearId: number): Promise<boolean> {
-  const result = await api.put('/api/holdings/v1/year', { body: { YearId: yearId } });
+  const result = await api.put('/api/holdings/v1/year', {
+    body: { YearId: yearId } satisfies z.input<typeof changeYearRequestSchema>,
+  });
   return Boolean(result);
 }
 
@@ -133,17 +142,20 @@ export type UserChanges = Pick<User, 'Id' | 'FirstName' | 'LastName' | 'Email' |
 
 /** POST /api/user/v1/user: the saved user, and the address waiting for its confirmation link, if any. */
 export function updateUser(api: ApiClient, user: UserChanges): Promise<UpdateUserResponse> {
-  return api.post('/api/user/v1/user', { body: user, schema: updateUserResponseSchema });
+  const body: z.input<typeof updateUserRequestSchema> = user;
+  return api.post('/api/user/v1/user', { body, schema: updateUserResponseSchema });
 }
 
 export function changePassword(api: ApiClient, password: string, currentPassword: string): Promise<unknown> {
-  return api.post('/api/user/v1/password/change', { body: { password, currentPassword } });
+  return api.post('/api/user/v1/password/change', {
+    body: { password, currentPassword } satisfies z.input<typeof changePasswordRequestSchema>,
+  });
 }
 
 /** POST /api/user/v1/email/confirm: the link sent to a new address makes it the account's address. */
 export function confirmEmail(api: ApiClient, token: string): Promise<{ Email: string }> {
   return api.post('/api/user/v1/email/confirm', {
-    body: { token },
+    body: { token } satisfies z.input<typeof confirmEmailRequestSchema>,
     schema: confirmEmailResponseSchema,
     errorDialog: false,
   });

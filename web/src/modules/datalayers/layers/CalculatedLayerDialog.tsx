@@ -60,7 +60,7 @@ export function CalculatedLayerDialog({
   onClose,
   onCreated,
 }: CalculatedLayerDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateCalculatedLayer();
   const soilLayers = layers.filter(
     (layer) => nutrientOfSoilType[layer.TypeId] !== undefined && layer.FieldId !== null,
@@ -96,10 +96,11 @@ export function CalculatedLayerDialog({
 
   const handleCreate = () => {
     if (!ready) return;
-    const request =
+    // Each body typed by its route's schema (domain/api/layersApi.ts).
+    const request: Parameters<typeof create.mutate>[0] =
       kind === 'requirement'
         ? {
-            kind,
+            kind: 'requirement',
             body: {
               SoilLayerId: soilLayer!.DataLayerId,
               CroppingId: Number(chosenCropping),
@@ -108,7 +109,7 @@ export function CalculatedLayerDialog({
             },
           }
         : {
-            kind,
+            kind: 'application',
             body: {
               RequirementLayerId: requirementLayer!.DataLayerId,
               ProductId: Number(chosenProduct),
@@ -117,7 +118,7 @@ export function CalculatedLayerDialog({
               ...(name.trim() ? { Name: name.trim() } : {}),
             },
           };
-    create.mutate(request as Parameters<typeof create.mutate>[0], { onSuccess: onCreated });
+    create.mutate(request, { onSuccess: onCreated });
   };
 
   return (
@@ -217,7 +218,7 @@ export function CalculatedLayerDialog({
         />
         {create.isError && (
           <Alert color="red" role="alert">
-            {t('layers.calculated.failed', { message: apiFailureMessage(create.error, t) })}
+            {t('layers.calculated.failed', { message: apiFailureMessage(create.error, i18n) })}
           </Alert>
         )}
         <Group justify="flex-end">

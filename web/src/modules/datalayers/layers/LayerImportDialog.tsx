@@ -82,7 +82,7 @@ export interface LayerImportDialogProps {
  * and a progress bar while the server imports it.
  */
 export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const client = useQueryClient();
   const session = useAppSession();
@@ -142,7 +142,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
         ),
       );
     } catch (error) {
-      setFailure(t('layers.import.previewFailed', { message: apiFailureMessage(error, t) }));
+      setFailure(t('layers.import.previewFailed', { message: apiFailureMessage(error, i18n) }));
     } finally {
       setBusy(false);
     }
@@ -171,7 +171,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
       });
       receiveTask(started);
     } catch (error) {
-      setFailure(t('layers.import.failed', { message: apiFailureMessage(error, t) }));
+      setFailure(t('layers.import.failed', { message: apiFailureMessage(error, i18n) }));
       setBusy(false);
     }
   };
@@ -188,7 +188,7 @@ export function LayerImportDialog({ fields, onClose, onImported }: LayerImportDi
         })
         .then(receiveTask)
         .catch((error: unknown) => {
-          setFailure(t('layers.import.failed', { message: apiFailureMessage(error, t) }));
+          setFailure(t('layers.import.failed', { message: apiFailureMessage(error, i18n) }));
           setBusy(false);
         });
     }, pollMs);

@@ -1,5 +1,5 @@
 import { formatArea } from '../../../i18n/numberFormat.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,33 +15,10 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import Feature from 'ol/Feature.js';
-import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
-import WKT from 'ol/format/WKT.js';
-import type Geometry from 'ol/geom/Geometry.js';
-import type Circle from 'ol/geom/Circle.js';
-import type LineString from 'ol/geom/LineString.js';
-import type Polygon from 'ol/geom/Polygon.js';
-import Draw, { createBox, createRegularPolygon, type DrawEvent } from 'ol/interaction/Draw.js';
-import VectorLayer from 'ol/layer/Vector.js';
-import { toLonLat } from 'ol/proj.js';
-import VectorSource from 'ol/source/Vector.js';
-import { getDistance } from 'ol/sphere.js';
-import Stroke from 'ol/style/Stroke.js';
-import Style from 'ol/style/Style.js';
-import {
-  layersPath,
-  layersRoutes,
-  type DataLayer,
-  type LayerZone,
-  type RegularShape,
-  type RestoreZone,
-  type ZoneChangeResponse,
-} from '@headland/domain/api/layersApi';
+import type { DataLayer, LayerZone, RestoreZone, ZoneChangeResponse } from '@headland/domain/api/layersApi';
 import { withFormulaSubscripts } from '@headland/domain/layers/colourScales';
 import { rateUnitOf } from '@headland/domain/layers/rateUnits';
 import {
-  canCommitDrawing,
   canResetZone,
   cancelZoneEdit,
   layerZonesChanged,
@@ -57,33 +34,12 @@ import {
   type ZoneTool,
 } from '@headland/domain/layers/zoneEditRules';
 import type { FieldMap } from '../../../map/FieldMap.ts';
-import { dataProjection, viewProjection } from '../../../map/projections.ts';
+import { ZoneEditor, type ZoneDrawing } from '../../../map/edit/ZoneEditor.ts';
 import { useApiClient } from '../../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../../shell/session/AppSessionContext.tsx';
 import { apiFailureCode, apiFailureMessage } from './apiFailure.ts';
 import { useLayerFormats } from './LayerLegend.tsx';
 import { layerZonesQuery, useLayerTotals, useZoneOperation, type ZoneOperation } from './layersQueries.ts';
-
-const wkt = new WKT();
-const selectionStyle = new Style({ stroke: new Stroke({ color: 'rgb(220, 20, 60)', width: 3 }) });
-
-function toWkt(geometry: Geometry): string {
-  return wkt.writeGeometry(geometry, { dataProjection, featureProjection: viewProjection, decimals: 8 });
-}
-
-/** A drawn circle as the regular shape the server turns into a 64-sided polygon. */
-function circleShape(circle: Circle): RegularShape {
-  const center = circle.getCenter();
-  const edge = [center[0]! + circle.getRadius(), center[1]!];
-  const lonLat = toLonLat(center, viewProjection);
-  return {
-    Type: 'circle',
-    Center: [lonLat[0]!, lonLat[1]!],
-    Size1: Math.max(0.01, getDistance(lonLat, toLonLat(edge, viewProjection))),
-    Size2: null,
-    Angle: 0,
-  };
-}
 
 /** What change tracking compares of a zone (§4: value, label, picture and geometry). */
 function trackedZone(zone: LayerZone): TrackedLayerZone {
@@ -135,7 +91,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
   const zonesQuery = useQuery(layerZonesQuery(api, session.holding.HoldingId, layer.DataLayerId));
   const zones = useMemo(() => zonesQuery.data?.Zones ?? [], [zonesQuery.data]);
   const kind = zoneLayerKind(layer.TypeId);
-  const operation = useZoneOperation();
+  const operation = useZoneOperation(layer.DataLayerId);
   const totals = useLayerTotals(kind === 'application');
   const [tool, setTool] = useState<ZoneTool | null>(null);
   const [selected, setSelected] = useState<readonly number[]>([]);
@@ -151,7 +107,6 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
     () => initialZones !== null && layerZonesChanged(initialZones.map(trackedZone), zones.map(trackedZone)),
     [initialZones, zones],
   );
-  const highlight = useRef<VectorSource | null>(null);
   const rateUnit = layer.RateUnitId ? rateUnitOf(layer.RateUnitId) : undefined;
   const unitName = rateUnit?.Name ?? layer.Unit ?? '';
 
@@ -163,129 +118,78 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
         setProblem(
           apiFailureCode(failure) === 'invalidMerge'
             ? t('layers.editor.invalidMerge')
-            : t('layers.editor.failed', { message: apiFailureMessage(failure, t) }),
+            : t('layers.editor.failed', { message: apiFailureMessage(failure, i18n) }),
         ),
     });
   };
-  const path = (route: string, params: Record<string, number> = {}) =>
-    layersPath(route, { id: layer.DataLayerId, ...params });
+  /** A finished drawing: the shape added (with the value typed for it) or cut, or the line splitting the zone. */
+  const handleDrawn = (drawing: ZoneDrawing) => {
+    if (drawing.kind === 'line') {
+      const zoneId = selected[0];
+      if (zoneId !== undefined) send({ kind: 'split', body: { ZoneId: zoneId, Line: drawing.line } });
+      return;
+    }
+    if (drawing.tool === 'cut') {
+      send({ kind: 'cut', body: drawing.shape });
+      return;
+    }
+    const value = parseRate(newValue);
+    const values =
+      value.problem === null
+        ? kind === 'application'
+          ? { ProductRate: value.value }
+          : { Value: value.value }
+        : {};
+    send({ kind: 'add', body: { ...values, ...drawing.shape } });
+  };
 
-  // The editor owns the pointer: no tooltip, context menu or field selection meanwhile (§4 Map edit modes).
+  /** Clicking a zone of this layer selects it (several for merge). */
+  const handleZonePicked = (id: number) =>
+    setSelected((current) =>
+      tool === 'merge'
+        ? current.includes(id)
+          ? current.filter((other) => other !== id)
+          : [...current, id]
+        : [id],
+    );
+
+  // The map's side of the editor hears the latest handlers, without being made again when they change.
+  const handlers = useRef({ handleDrawn, handleZonePicked });
+  useLayoutEffect(() => {
+    handlers.current = { handleDrawn, handleZonePicked };
+  });
+
+  // The editor owns the pointer while open: no tooltip, context menu or field selection meanwhile (§4 Map edit
+  // modes).
+  const [editor, setEditor] = useState<ZoneEditor | null>(null);
   useEffect(() => {
-    fieldMap.setPointerTools(false);
-    const source = new VectorSource();
-    const overlay = new VectorLayer({ source, style: selectionStyle, zIndex: 100 });
-    highlight.current = source;
-    fieldMap.map.addLayer(overlay);
+    const created = new ZoneEditor({
+      map: fieldMap.map,
+      layerId: layer.DataLayerId,
+      setPointerTools: (enabled) => fieldMap.setPointerTools(enabled),
+      onDrawn: (drawing) => handlers.current.handleDrawn(drawing),
+      onZonePicked: (zoneId) => handlers.current.handleZonePicked(zoneId),
+    });
+    setEditor(created);
     return () => {
-      fieldMap.map.removeLayer(overlay);
-      overlay.dispose();
-      highlight.current = null;
-      fieldMap.setPointerTools(true);
+      created.dispose();
+      setEditor(null);
     };
-  }, [fieldMap]);
+  }, [fieldMap, layer.DataLayerId]);
+
+  // In split mode the first click picks the zone; the clicks after it draw the line.
+  useEffect(() => editor?.setTool(tool, selected.length), [editor, tool, selected.length]);
 
   // Outlines the selected zones.
   useEffect(() => {
-    const source = highlight.current;
-    if (!source) return;
-    source.clear();
-    for (const zone of zones) {
-      if (!selected.includes(zone.DataLayerZoneId) || !zone.Geometry?.WellKnownText) continue;
-      source.addFeature(
-        new Feature(
-          wkt.readGeometry(zone.Geometry.WellKnownText, {
-            dataProjection,
-            featureProjection: viewProjection,
-          }),
-        ),
-      );
-    }
-  }, [zones, selected]);
-
-  // Clicking a zone of this layer selects it (several for merge).
-  // In split mode the first click picks the zone; the clicks after it draw the line.
-  const picking = tool === null || tool === 'merge' || (tool === 'split' && selected.length === 0);
-  useEffect(() => {
-    if (!picking) return;
-    const handleClick = (event: MapBrowserEvent) => {
-      let zoneId: number | null = null;
-      fieldMap.map.forEachFeatureAtPixel(
-        event.pixel,
-        (feature) => {
-          zoneId = (feature.get('zone') as LayerZone).DataLayerZoneId;
-          return true;
-        },
-        { layerFilter: (candidate) => candidate.get('dataLayerId') === layer.DataLayerId },
-      );
-      if (zoneId === null) return;
-      const id: number = zoneId;
-      setSelected((current) =>
-        tool === 'merge'
-          ? current.includes(id)
-            ? current.filter((other) => other !== id)
-            : [...current, id]
-          : [id],
-      );
-    };
-    fieldMap.map.on('singleclick', handleClick);
-    return () => fieldMap.map.un('singleclick', handleClick);
-  }, [fieldMap, tool, picking, layer.DataLayerId]);
-
-  // The drawing interaction of the chosen tool.
-  useEffect(() => {
-    if (tool === null || tool === 'merge') return;
-    if (tool === 'split' && selected.length !== 1) return;
-    const draw =
-      tool === 'drawCircle'
-        ? new Draw({ type: 'Circle' })
-        : tool === 'drawRectangle'
-          ? new Draw({ type: 'Circle', geometryFunction: createBox() })
-          : tool === 'drawSquare'
-            ? new Draw({ type: 'Circle', geometryFunction: createRegularPolygon(4) })
-            : tool === 'split'
-              ? new Draw({ type: 'LineString' })
-              : new Draw({ type: 'Polygon' });
-    const handleEnd = (event: DrawEvent) => {
-      const geometry = event.feature.getGeometry();
-      if (!geometry) return;
-      const type = geometry.getType();
-      if (type === 'LineString') {
-        if (!canCommitDrawing('LineString', { length: (geometry as LineString).getLength() })) return;
-        send({
-          method: 'POST',
-          path: path(layersRoutes.splitZone),
-          body: { ZoneId: selected[0], Line: { WellKnownText: toWkt(geometry), CoordinateSystemId: 4326 } },
-        });
-        return;
-      }
-      const shape =
-        type === 'Circle'
-          ? { RegularShape: circleShape(geometry as Circle) }
-          : canCommitDrawing('Polygon', { area: (geometry as Polygon).getArea() })
-            ? { Geometry: { WellKnownText: toWkt(geometry), CoordinateSystemId: 4326 as const } }
-            : null;
-      if (!shape) return;
-      if (tool === 'cut') {
-        send({ method: 'POST', path: path(layersRoutes.cutZones), body: shape });
-        return;
-      }
-      const value = parseRate(newValue);
-      const values =
-        value.problem === null
-          ? kind === 'application'
-            ? { ProductRate: value.value }
-            : { Value: value.value }
-          : {};
-      send({ method: 'POST', path: path(layersRoutes.addZone), body: { ...values, ...shape } });
-    };
-    draw.on('drawend', handleEnd);
-    fieldMap.map.addInteraction(draw);
-    return () => {
-      fieldMap.map.removeInteraction(draw);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handler reads the latest values through send
-  }, [fieldMap, tool, selected, newValue, kind]);
+    editor?.showSelection(
+      zones.flatMap((zone) =>
+        selected.includes(zone.DataLayerZoneId) && zone.Geometry?.WellKnownText
+          ? [zone.Geometry.WellKnownText]
+          : [],
+      ),
+    );
+  }, [editor, zones, selected]);
 
   const chooseTool = (next: ZoneTool) => {
     setProblem(null);
@@ -323,8 +227,8 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
     if (!edit || !numberCheck || numberCheck.problem || !rateCheck || rateCheck.problem) return;
     send(
       {
-        method: 'PUT',
-        path: path(layersRoutes.zone, { zoneId: edit.zoneId }),
+        kind: 'edit',
+        zoneId: edit.zoneId,
         body: {
           Number: numberCheck.value,
           Label: edit.zone.current.Label,
@@ -352,27 +256,20 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
   /** Cancel of the editor: the layer's zones put back as they were when editing began (one call). */
   const handleCancelAll = () => {
     if (!initialZones) return;
-    send(
-      {
-        method: 'POST',
-        path: path(layersRoutes.restoreZones),
-        body: { Zones: initialZones.map(restoredZone) },
-      },
-      (result) => {
-        // Zones re-created have new ids: the restored set is where editing starts again.
-        const order = new Map(initialZones.map((zone, index) => [zone.DataLayerZoneId, index]));
-        const restored = [...result.Changed, ...result.Added];
-        restored.sort(
-          (a, b) =>
-            (order.get(a.DataLayerZoneId) ?? restored.length) -
-            (order.get(b.DataLayerZoneId) ?? restored.length),
-        );
-        setInitialZones(restored);
-        setEdit(null);
-        setSelected([]);
-        setTool(null);
-      },
-    );
+    send({ kind: 'restore', body: { Zones: initialZones.map(restoredZone) } }, (result) => {
+      // Zones re-created have new ids: the restored set is where editing starts again.
+      const order = new Map(initialZones.map((zone, index) => [zone.DataLayerZoneId, index]));
+      const restored = [...result.Changed, ...result.Added];
+      restored.sort(
+        (a, b) =>
+          (order.get(a.DataLayerZoneId) ?? restored.length) -
+          (order.get(b.DataLayerZoneId) ?? restored.length),
+      );
+      setInitialZones(restored);
+      setEdit(null);
+      setSelected([]);
+      setTool(null);
+    });
   };
 
   const fieldTotals = totals.data?.Fields.filter((total) => total.LayerId === layer.DataLayerId) ?? [];
@@ -449,10 +346,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                 disabled={!zoneToolEnabled('merge', selected.length)}
                 loading={operation.isPending}
                 onClick={() =>
-                  send(
-                    { method: 'POST', path: path(layersRoutes.mergeZones), body: { ZoneIds: selected } },
-                    () => setSelected([]),
-                  )
+                  send({ kind: 'merge', body: { ZoneIds: [...selected] } }, () => setSelected([]))
                 }
               >
                 {t('layers.editor.mergeSelected')}
@@ -569,13 +463,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
                   size="compact-xs"
                   variant="default"
                   onClick={() =>
-                    send(
-                      {
-                        method: 'POST',
-                        path: path(layersRoutes.zoneReset, { zoneId: editedZone.DataLayerZoneId }),
-                      },
-                      () => setEdit(null),
-                    )
+                    send({ kind: 'resetZone', zoneId: editedZone.DataLayerZoneId }, () => setEdit(null))
                   }
                 >
                   {t('layers.editor.reset')}
@@ -611,11 +499,7 @@ export function ZoneEditorPanel({ fieldMap, layer, onClose }: ZoneEditorPanelPro
         </Button>
 
         {kind !== 'other' && (
-          <Button
-            size="compact-xs"
-            variant="default"
-            onClick={() => send({ method: 'POST', path: path(layersRoutes.resetLayer) })}
-          >
+          <Button size="compact-xs" variant="default" onClick={() => send({ kind: 'resetLayer' })}>
             {t('layers.editor.resetAll')}
           </Button>
         )}

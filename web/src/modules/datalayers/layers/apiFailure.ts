@@ -1,4 +1,5 @@
-import type { TFunction } from 'i18next';
+import type { i18n } from 'i18next';
+import { refusalEntryText } from '../../../i18n/refusalText.ts';
 import { ApiRequestError } from '../../../shell/http/apiClient.ts';
 
 interface FieldError {
@@ -8,16 +9,20 @@ interface FieldError {
 }
 
 /**
- * The words of a failed call: the server's first field error by its code in the reader's language
- * (`layersServer.error.<code>`), else its English message, else the error's own text.
+ * The words of a failed call: the server's first field error by its code in the reader's language (a layer
+ * problem's bare code from `layersServer.error`), else its English message, else the error's own text.
  */
-export function apiFailureMessage(failure: unknown, t?: TFunction): string {
+export function apiFailureMessage(failure: unknown, instance?: i18n): string {
   if (failure instanceof ApiRequestError) {
     const error = failure.apiError;
     const first = error?.Errors?.[0] as FieldError | undefined;
     const english = first?.Message ?? error?.Message ?? failure.message;
-    if (t && first?.Code) {
-      return t(`layersServer.error.${first.Code}`, { ...(first.Params ?? {}), defaultValue: english });
+    if (instance && first?.Code) {
+      const entry = {
+        ...first,
+        Params: first.Params as Record<string, string | number | boolean> | undefined,
+      };
+      return refusalEntryText(instance, entry, {}, 'layers') ?? english;
     }
     return english;
   }

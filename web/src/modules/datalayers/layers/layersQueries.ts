@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
+  addZoneRequestSchema,
+  cutZonesRequestSchema,
+  editZoneRequestSchema,
+  mergeZonesRequestSchema,
+  restoreZonesRequestSchema,
+  splitZoneRequestSchema,
   GeometryFormat,
   layerListResponseSchema,
   layersPath,
@@ -75,32 +82,58 @@ export function useLayerTotals(enabled: boolean) {
   });
 }
 
-/** A zone operation's call: method, path and body. */
-export interface ZoneOperation {
-  method: 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
+/** A zone operation of the zone editor, each with the body its route's schema takes. */
+export type ZoneOperation =
+  | { kind: 'add'; body: z.input<typeof addZoneRequestSchema> }
+  | { kind: 'cut'; body: z.input<typeof cutZonesRequestSchema> }
+  | { kind: 'edit'; zoneId: number; body: z.input<typeof editZoneRequestSchema> }
+  | { kind: 'split'; body: z.input<typeof splitZoneRequestSchema> }
+  | { kind: 'merge'; body: z.input<typeof mergeZonesRequestSchema> }
+  | { kind: 'restore'; body: z.input<typeof restoreZonesRequestSchema> }
+  | { kind: 'resetZone'; zoneId: number }
+  | { kind: 'resetLayer' };
+
+/** The route of a zone operation on layer `id`, and its method. */
+function zoneOperationCall(id: number, operation: ZoneOperation): { method: 'POST' | 'PUT'; path: string } {
+  switch (operation.kind) {
+    case 'add':
+      return { method: 'POST', path: layersPath(layersRoutes.addZone, { id }) };
+    case 'cut':
+      return { method: 'POST', path: layersPath(layersRoutes.cutZones, { id }) };
+    case 'edit':
+      return { method: 'PUT', path: layersPath(layersRoutes.zone, { id, zoneId: operation.zoneId }) };
+    case 'split':
+      return { method: 'POST', path: layersPath(layersRoutes.splitZone, { id }) };
+    case 'merge':
+      return { method: 'POST', path: layersPath(layersRoutes.mergeZones, { id }) };
+    case 'restore':
+      return { method: 'POST', path: layersPath(layersRoutes.restoreZones, { id }) };
+    case 'resetZone':
+      return { method: 'POST', path: layersPath(layersRoutes.zoneReset, { id, zoneId: operation.zoneId }) };
+    case 'resetLayer':
+      return { method: 'POST', path: layersPath(layersRoutes.resetLayer, { id }) };
+  }
 }
 
 /**
- * Sends a zone operation (add, cut, edit, split, merge, reset); the server decides every geometry, and the
- * layer's zones, list and totals are read again afterwards. Failures are shown by the caller.
+ * Sends a zone operation of layer `layerId` (add, cut, edit, split, merge, restore, reset); the server decides
+ * every geometry, and the layer's zones, list and totals are read again afterwards. Failures are shown by the
+ * caller.
  */
-export function useZoneOperation() {
+export function useZoneOperation(layerId: number) {
   const api = useApiClient();
   const client = useQueryClient();
   const { holding } = useAppSession();
   return useMutation({
     mutationFn: async (operation: ZoneOperation): Promise<ZoneChangeResponse> => {
+      const { method, path } = zoneOperationCall(layerId, operation);
       const options = {
-        body: operation.body,
+        body: 'body' in operation ? operation.body : undefined,
         query: { geometryFormat: GeometryFormat.Wkt },
         schema: zoneChangeResponseSchema,
         errorDialog: false,
       };
-      if (operation.method === 'PUT') return api.put(operation.path, options);
-      if (operation.method === 'DELETE') return api.delete(operation.path, options);
-      return api.post(operation.path, options);
+      return method === 'PUT' ? api.put(path, options) : api.post(path, options);
     },
     onSettled: () => client.invalidateQueries({ queryKey: layersKey(holding.HoldingId) }),
   });
