@@ -141,6 +141,17 @@ describe('validateHoldingForm', () => {
     expect(validateHoldingForm({ ...valid, ...change }, { ...everything, ...context })).toEqual([]);
   });
 
+  it('bounds the Starting Year by the latest crop year a holding may open', () => {
+    const context = { ...everything, latestStartingYear: 2028 };
+    expect(validateHoldingForm({ ...valid, startingYear: 2028 }, context)).toEqual([]);
+    expect(validateHoldingForm({ ...valid, startingYear: 2099 }, context)).toEqual([
+      { field: 'startingYear', code: HoldingMessageCode.StartingYearTooLate, params: { year: 2028 } },
+    ]);
+    expect(validateHoldingForm({ ...valid, startingYear: 1989 }, context).map((issue) => issue.code)).toEqual(
+      [HoldingMessageCode.StartingYearOutOfRange],
+    );
+  });
+
   it('reports every problem at once, in form order', () => {
     const issues = validateHoldingForm(
       { ...valid, tradingName: '', townId: null, regionId: null, pkModel: null },

@@ -30,6 +30,7 @@ export const HoldingMessageCode = {
   DerogationNumberRequired: 'derogationNumberRequired',
   StartingYearRequired: 'startingYearRequired',
   StartingYearOutOfRange: 'startingYearOutOfRange',
+  StartingYearTooLate: 'startingYearTooLate',
   PkModelRequired: 'pkModelRequired',
   PSorpCapacityInvalid: 'pSorpCapacityInvalid',
   WeatherStationRequired: 'weatherStationRequired',
@@ -127,6 +128,11 @@ export interface HoldingFormContext {
   startingYearRequired: boolean;
   /** The weather tab is shown and the town has stations: a station is then required unless custom weather is on. */
   weatherStationRequired: boolean;
+  /**
+   * The latest Starting Year allowed: the latest crop year a holding may open today
+   * (`latestOpenableCropYear`), so that no holding starts decades ahead. Without it, the crop-year table's bound.
+   */
+  latestStartingYear?: number;
 }
 
 export type HoldingFormField = keyof HoldingFormValues;
@@ -147,8 +153,16 @@ export function validateHoldingForm(
   context: HoldingFormContext,
 ): HoldingFormIssue[] {
   const issues: HoldingFormIssue[] = [];
+  const latestStartingYear = Math.min(context.latestStartingYear ?? cropYearMax, cropYearMax);
   const add = (field: HoldingFormField, code: HoldingMessageCode) =>
-    issues.push({ field, code, params: holdingMessageParams[code] ?? {} });
+    issues.push({
+      field,
+      code,
+      params:
+        code === HoldingMessageCode.StartingYearTooLate
+          ? { year: latestStartingYear }
+          : (holdingMessageParams[code] ?? {}),
+    });
 
   if (isBlank(values.tradingName)) add('tradingName', HoldingMessageCode.TradingNameRequired);
   if (context.postTownEnabled && (values.townId === null || values.townId === undefined))
@@ -169,6 +183,8 @@ export function validateHoldingForm(
     values.startingYear > cropYearMax
   ) {
     add('startingYear', HoldingMessageCode.StartingYearOutOfRange);
+  } else if (values.startingYear > latestStartingYear) {
+    add('startingYear', HoldingMessageCode.StartingYearTooLate);
   }
   if (values.address && addressLineCount(values.address) > addressMaxLines)
     add('address', HoldingMessageCode.AddressTooManyLines);

@@ -77,42 +77,11 @@ describe('sign-up from an invitation', () => {
       await wizard.getByLabel('Phone number').fill('01507 600000');
       await wizard.getByRole('button', { name: 'Next' }).click();
 
-      // Step 3: the invitation is named; the post code narrows regions and towns and fills single matches.
-      await wizard.getByRole('heading', { name: 'Holding', level: 3 }).waitFor();
-      await wizard.getByText(`${holding}, invited by`).waitFor();
-      expect(
-        await wizard
-          .getByRole('checkbox', { name: 'My holding is already on the service (I was invited to it)' })
-          .isChecked(),
-      ).toBe(true);
-      const region = wizard.getByLabel('Region');
-      const town = wizard.getByLabel('Town');
-      const postCode = wizard.getByLabel('Post code');
-      await postCode.fill('PH');
-      await expect.poll(() => region.locator('option:checked').innerText()).toBe('Scotland');
-      expect(await region.locator('option').allInnerTexts()).toEqual(['Please select', 'Scotland']);
-      expect(await town.locator('option').allInnerTexts()).toEqual(
-        expect.arrayContaining(['Perth', 'Blairgowrie', 'Coupar Angus']),
-      );
-      await postCode.fill('LN');
-      await expect.poll(() => region.locator('option:checked').innerText()).toBe('England');
-      expect(await town.locator('option').allInnerTexts()).toEqual(
-        expect.arrayContaining(['Please select', 'Louth', 'Lincoln', 'Horncastle']),
-      );
-      await postCode.fill('LN11 9AB');
-      await expect.poll(() => town.locator('option:checked').innerText()).toBe('Louth');
-      // Without an address service the lookup says plainly that it cannot list houses.
-      await wizard.getByRole('button', { name: 'Find address' }).click();
-      await wizard
-        .getByText(
-          'House addresses cannot be listed here: choose your post code district, then type the rest of your address.',
-        )
-        .waitFor();
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByText('Enter your address.').waitFor();
-      await wizard.getByRole('textbox', { name: 'Address' }).fill('Church Farm, Church Lane');
-      await screenshot(page, 'signup-02-holding-step');
-      await wizard.getByRole('button', { name: 'Next' }).click();
+      // An invited person joins the holding that exists: no holding step, so no address of it is asked for.
+      await wizard.getByRole('heading', { name: 'Password', level: 3 }).waitFor();
+      expect(await wizard.getByRole('heading', { name: 'Holding', level: 3 }).count()).toBe(0);
+      expect(await wizard.getByLabel('Post code').count()).toBe(0);
+      await screenshot(page, 'signup-02-invited-skips-holding');
 
       // Step 4: the password rule, in the spec's order; Confirm sets the account up.
       await wizard.getByRole('heading', { name: 'Password', level: 3 }).waitFor();
@@ -227,6 +196,46 @@ describe('sign-up from an invitation', () => {
         name: 'My holding is already on the service (I was invited to it)',
       });
       expect(await exists.isChecked()).toBe(false);
+      // The post code narrows regions and towns and fills single matches.
+      const region = wizard.getByLabel('Region');
+      const town = wizard.getByLabel('Town');
+      const postCode = wizard.getByLabel('Post code');
+      await postCode.fill('PH');
+      await expect.poll(() => region.locator('option:checked').innerText()).toBe('Scotland');
+      expect(await region.locator('option').allInnerTexts()).toEqual(['Please select', 'Scotland']);
+      expect(await town.locator('option').allInnerTexts()).toEqual(
+        expect.arrayContaining(['Perth', 'Blairgowrie', 'Coupar Angus']),
+      );
+      await postCode.fill('LN');
+      await expect.poll(() => region.locator('option:checked').innerText()).toBe('England');
+      expect(await town.locator('option').allInnerTexts()).toEqual(
+        expect.arrayContaining(['Please select', 'Louth', 'Lincoln', 'Horncastle']),
+      );
+      await postCode.fill('LN11 9AB');
+      await expect.poll(() => town.locator('option:checked').innerText()).toBe('Louth');
+      // Without an address service the lookup says plainly that it cannot list houses; the one district that
+      // matches is chosen, not left to pick.
+      await wizard.getByRole('button', { name: 'Find address' }).click();
+      await wizard
+        .getByText(
+          'House addresses cannot be listed here: choose your post code district, then type the rest of your address.',
+        )
+        .waitFor();
+      const district = wizard.getByLabel('Choose your post code district');
+      await expect.poll(() => district.locator('option:checked').innerText()).toContain('LN11');
+      // A post code outside the districts the product knows offers every region and town, so the step can
+      // still be finished.
+      await postCode.fill('SW1A 1AA');
+      await expect
+        .poll(() => region.locator('option').allInnerTexts())
+        .toEqual(['Please select', 'England', 'Scotland', 'Wales']);
+      await region.selectOption({ label: 'England' });
+      expect(await town.locator('option').allInnerTexts()).toEqual(
+        expect.arrayContaining(['Louth', 'Lincoln', 'Horncastle']),
+      );
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByText('Enter your address.').waitFor();
+      await screenshot(page, 'signup-07-holding-step');
       await wizard.getByLabel('Post code').fill('PH2 7AA');
       await expect.poll(() => wizard.getByLabel('Town').locator('option:checked').innerText()).toBe('Perth');
       await wizard.getByRole('textbox', { name: 'Address' }).fill('Muirton Steading');

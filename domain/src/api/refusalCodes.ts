@@ -193,6 +193,8 @@ export const refusalCodes = {
   grantTypeUnsupported: [],
   tokenRequestCheck: ['fields'],
   badUrl: [],
+  basemapsMastersOnly: [],
+  basemapNotFound: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnRefusalCode = keyof typeof refusalCodes;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { outwardCode, postCodeLetters, signupSetupSchema, townsForPostCode } from './signupApi.ts';
+import {
+  outwardCode,
+  postCodeLetters,
+  signupSetupSchema,
+  townChoicesForPostCode,
+  townsForPostCode,
+} from './signupApi.ts';
 
 const towns = [
   { name: 'Louth', postCodes: ['LN11'] },
@@ -29,6 +35,13 @@ describe('post codes', () => {
     expect(townsForPostCode(towns, 'PH10').map((t) => t.name)).toEqual(['Blairgowrie']);
     // A district no town serves keeps the area's towns.
     expect(townsForPostCode(towns, 'PH99').map((t) => t.name)).toEqual(['Perth', 'Blairgowrie']);
+  });
+});
+
+describe('town choices', () => {
+  it('falls back to every town for a post code outside the towns known', () => {
+    expect(townChoicesForPostCode(towns, 'SW1A 1AA').map((t) => t.name)).toHaveLength(5);
+    expect(townChoicesForPostCode(towns, 'LN11').map((t) => t.name)).toEqual(['Louth']);
   });
 });
 

@@ -24,6 +24,7 @@ export const signupMessages = {
   invalidEmail: 'Enter a valid e-mail address.',
   accountExists: 'An account already uses this address.',
   accessAccountsAdminOnly: 'Only an administrator can open an account for someone else.',
+  addressRequired: 'Enter the address of your holding: post code, address, region and town.',
 } as const;
 
 export const signupValidateQuerySchema = z.object({
@@ -96,7 +97,11 @@ const name = z.string().trim().min(1).max(100).regex(oneLineText, oneLineMessage
 const optionalText = (max: number) =>
   z.string().trim().max(max).regex(oneLineText, oneLineMessage).default('');
 
-/** The sign-up setup payload (§3). The password follows the password rule; the holding name is needed unless it exists. */
+/**
+ * The sign-up setup payload (§3). The password follows the password rule; the holding name is needed unless it
+ * exists. The holding's place (post code, address, region, town) is given together, and may be left out only by
+ * someone invited to a holding that exists: they join it rather than describe it.
+ */
 export const signupSetupSchema = z.object({
   firstName: name,
   lastName: name,
@@ -105,16 +110,17 @@ export const signupSetupSchema = z.object({
     .trim()
     .min(2)
     .max(10)
-    .regex(/^[A-Za-z0-9 ]+$/, 'A post code has letters, digits and spaces only.'),
-  address: z.string().trim().min(1).max(500),
+    .regex(/^[A-Za-z0-9 ]+$/, 'A post code has letters, digits and spaces only.')
+    .optional(),
+  address: z.string().trim().min(1).max(500).optional(),
   phoneNumber: z
     .string()
     .trim()
     .min(6)
     .max(30)
     .regex(/^\+?[0-9 ()-]+$/, 'A phone number has digits, spaces, brackets, dashes and a leading + only.'),
-  regionId: dbId,
-  townId: dbId,
+  regionId: dbId.optional(),
+  townId: dbId.optional(),
   holdingName: optionalText(200),
   agronomist: optionalText(200),
   accountNumber: optionalText(20),
@@ -198,6 +204,18 @@ export function townsForPostCode<T extends { postCodes: readonly string[] }>(
     if (inDistrict.length > 0) return inDistrict;
   }
   return inArea;
+}
+
+/**
+ * The towns a post code offers to choose from: those of its area or district, or every town when it lies
+ * outside the towns the product knows (a post code can always be finished by choosing region and town).
+ */
+export function townChoicesForPostCode<T extends { postCodes: readonly string[] }>(
+  towns: readonly T[],
+  postCode: string,
+): T[] {
+  const narrowed = townsForPostCode(towns, postCode);
+  return narrowed.length > 0 ? narrowed : [...towns];
 }
 
 /**

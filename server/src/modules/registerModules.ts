@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { basemapsRoutes } from './basemaps/basemaps.routes.ts';
 import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(documentsRoutes);
   await app.register(intlRoutes);
   await app.register(layersRoutes);
+  await app.register(basemapsRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
 }

@@ -31,8 +31,11 @@ export async function detectFileContent(
   if (detected && (detected.mime === 'image/heic' || detected.mime === 'image/heif')) {
     return { problem: { code: 'heic' } };
   }
-  const known = detected ? documentContentTypes[detected.mime] : undefined;
-  if (!detected || !known) return { problem: { code: 'fileType' } };
+  // Content of no known kind (text, an empty file) under an allowed name is not a correct file: the spec's
+  // Import error. A file recognised as another kind (an executable) is told which kinds are allowed.
+  if (!detected) return { problem: { code: 'importError' } };
+  const known = documentContentTypes[detected.mime];
+  if (!known) return { problem: { code: 'fileType' } };
   return { content: { contentType: detected.mime, ext: known.ext, kind: known.kind } };
 }
 

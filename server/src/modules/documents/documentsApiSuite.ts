@@ -190,14 +190,20 @@ export function documentsApiSuite(options: DocumentsSuiteOptions): void {
       [
         'an empty file',
         [{ name: 'empty.pdf', bytes: Buffer.alloc(0) }],
-        'Allowed file types are : jpg, jpeg, png, gif, pdf',
-        'fileType',
+        'There was an error during the import process. Be sure that the files are correct.',
+        'importError',
       ],
       [
         'a text file named .pdf',
         [{ name: 'notes.pdf', bytes: Buffer.from('just words') }],
-        'Allowed file types are : jpg, jpeg, png, gif, pdf',
-        'fileType',
+        'There was an error during the import process. Be sure that the files are correct.',
+        'importError',
+      ],
+      [
+        'a text file named .jpg',
+        [{ name: 'notes.jpg', bytes: Buffer.from('just words, not a picture') }],
+        'There was an error during the import process. Be sure that the files are correct.',
+        'importError',
       ],
       [
         'a HEIC photo',

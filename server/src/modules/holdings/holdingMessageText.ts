@@ -12,6 +12,7 @@ const texts: Record<HoldingMessageCode, (params: Record<string, number>) => stri
   derogationNumberRequired: () => 'Grassland Derogation Number is required.',
   startingYearRequired: () => 'Starting Year is required.',
   startingYearOutOfRange: (p) => `Starting Year must be between ${p.min} and ${p.max}.`,
+  startingYearTooLate: (p) => `Starting Year cannot be later than ${p.year}.`,
   pkModelRequired: () => 'PK model is required.',
   pSorpCapacityInvalid: () => 'Default P sorp capacity must be 1, 2 or 3.',
   weatherStationRequired: () => 'Weather station is required.',

@@ -11,6 +11,8 @@ import {
 } from '@headland/domain/holdingRules';
 import { HoldingRole, isAgronomistOrManager } from '@headland/domain/roles';
 import { roundTo } from '@headland/domain/units';
+import { latestOpenableCropYear } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import type { Db } from '../../db/database.ts';
 import { assertCurrentVersion, markChangeAuthor } from '../../events/changeAuthor.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
@@ -23,7 +25,6 @@ import {
   areaForbidden,
 } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
-import { currentHarvestYear } from '../session/session.service.ts';
 import {
   actorOf,
   assertMayCreateHoldings,
@@ -198,6 +199,7 @@ async function resolveSave(
       regionsOffered: brand.regionIds.length > 0,
       startingYearRequired: isNew,
       weatherStationRequired,
+      latestStartingYear: latestOpenableCropYear(isoDateFromLocalDate(new Date())),
     },
   );
   for (const issue of issues)
@@ -222,8 +224,6 @@ async function resolveSave(
     }
   }
   if (startingYear !== null && Number.isInteger(startingYear)) {
-    const latest = currentHarvestYear() + 1;
-    if (startingYear > latest) add('firstCroppingYear', 'startingYearTooLate', { year: latest });
     const firstYear = storedYears[0];
     if (firstYear !== undefined && startingYear > firstYear) {
       add('firstCroppingYear', 'startingYearAfterFirst', { year: firstYear });

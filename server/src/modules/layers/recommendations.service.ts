@@ -10,6 +10,7 @@ import { LayerTypeId, MapScope } from '@headland/domain/layers/layerTypes';
 import { NutrientType, nutrientNames, type RequirementNutrient } from '@headland/domain/layers/nutrients';
 import { nutrientRateFor, productRateFor, zoneRequirement } from '@headland/domain/layers/recommendations';
 import { rateUnitOf, RateUnitId, totalForRate } from '@headland/domain/layers/rateUnits';
+import { defaultLayerName } from '@headland/domain/layers/layerName';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -62,7 +63,14 @@ export async function createRequirement(
   if (soil.fieldId !== null && soil.fieldId !== cropping.fieldId)
     throw layerProblem('otherField', 'CroppingId', 'The cropping must be on the soil layer’s field.');
   const unit = nutrient === NutrientType.Lime ? 't/ha' : 'kg/ha';
-  const name = body.Name ?? `${nutrientNames[nutrient]} requirement ${cropping.yearId}`;
+  const name =
+    body.Name ??
+    defaultLayerName({
+      TypeId: LayerTypeId.NutrientRequirement,
+      NutrientId: nutrient,
+      CropId: cropping.cropId,
+      Year: cropping.yearId,
+    });
   const id = await db.transaction(async (tx) => {
     const layerId = await insertLayer(tx, {
       holdingId: caller.holdingId,
@@ -162,7 +170,14 @@ export async function createApplication(
       'Give the rate of a fertiliser in kg/ha or t/ha.',
     );
   const unitName = rateUnitOf(rateUnitId)!.Name;
-  const name = body.Name ?? `${product.Name} ${requirement.yearId}`;
+  const name =
+    body.Name ??
+    defaultLayerName({
+      TypeId: LayerTypeId.Application,
+      ProductId: product.Id,
+      CropId: requirement.cropId,
+      Year: requirement.yearId,
+    });
   const id = await db.transaction(async (tx) => {
     const layerId = await insertLayer(tx, {
       holdingId: caller.holdingId,

@@ -15,6 +15,7 @@ import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { eventsSinceMs } from '@headland/domain/limits';
 import { mayReadEvent } from '@headland/domain/liveEvents';
 import { canAccess, type Permissions } from '@headland/domain/permissions';
+import { isMasterOrHigher } from '@headland/domain/roles';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
@@ -24,6 +25,7 @@ import { badRequest, forbidden, notFound, areaForbidden } from '../../http/httpE
 import type { AuthCache } from '../../auth/authCache.ts';
 import { mustAcceptTermsFirst } from '../../auth/accessHook.ts';
 import { loadAuthContext, type AuthContext } from '../../auth/authContext.ts';
+import { basemapsOfHolding } from '../basemaps/basemaps.service.ts';
 import { mayOpenEveryHolding } from '../../auth/holdingAccess.ts';
 import {
   cropYearExists,
@@ -248,7 +250,7 @@ export async function selectHolding(
   if (!context?.session) throw new Error('A newly selected holding session could not be loaded');
   const session = context.session;
   const user = await userById(db, auth.user.id);
-  const [users, settings, events, sessionList, croppingIds] = await Promise.all([
+  const [users, settings, events, sessionList, croppingIds, basemaps] = await Promise.all([
     holdingUsers(db, holding.id),
     sessionSettings(db, auth.user.id, holding.id),
     holdingEvents(
@@ -261,13 +263,20 @@ export async function selectHolding(
     session.restrictCroppingAccess
       ? authorisedCroppingIds(db, holding.id, auth.user.id)
       : Promise.resolve([]),
+    // §6: Master users and above see the holding's custom base maps.
+    isMasterOrHigher(auth.user.role) ? basemapsOfHolding(db, holding.id) : Promise.resolve([]),
   ]);
   return {
     Holding: presentHolding(holding),
     YearId: yearId,
     Token: token,
-    // Custom base maps are configured per holding by a later piece of work; none exist yet.
-    CustomBasemaps: [],
+    CustomBasemaps: basemaps.map(({ Name, Url, Extent, ZoomMin, ZoomMax }) => ({
+      Name,
+      Url,
+      Extent,
+      ZoomMin,
+      ZoomMax,
+    })),
     Users: users.map(presentHoldingUser),
     Role: auth.user.role,
     HoldingRole: holdingRoleName(session.holdingRole),

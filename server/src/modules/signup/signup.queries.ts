@@ -206,10 +206,10 @@ export async function insertUserContacts(
   contacts: {
     userId: number;
     phoneNumber: string;
-    postCode: string;
-    address: string;
-    regionId: number;
-    townId: number;
+    postCode: string | null;
+    address: string | null;
+    regionId: number | null;
+    townId: number | null;
     agronomist: string;
     contactConsent: boolean;
   },

@@ -185,20 +185,29 @@ export async function setupSignup(
   const brand = brands[brandId];
   if (!passwordMeetsRule(input.password))
     throw fieldError('password', passwordRuleMessage, 'signup.passwordRule');
-  if (!brand.regionIds.includes(input.regionId)) {
+  const place = [input.postCode, input.address, input.regionId, input.townId];
+  const placeGiven = place.every((part) => part !== undefined);
+  if (!placeGiven && (place.some((part) => part !== undefined) || !input.holdingExists)) {
+    throw fieldError('postCode', signupMessages.addressRequired, 'signup.addressRequired');
+  }
+  if (input.regionId !== undefined && !brand.regionIds.includes(input.regionId)) {
     throw fieldError('regionId', signupMessages.unknownRegion, 'signup.unknownRegion');
   }
   if (!input.holdingExists && !input.holdingName) {
     throw fieldError('holdingName', signupMessages.holdingNameRequired, 'signup.holdingNameRequired');
   }
   // Refused before the password is hashed: a signed-in account cannot make the server hash for nothing.
-  await pendingAccount(deps.db, auth, 'wizard');
+  const pending = await pendingAccount(deps.db, auth, 'wizard');
+  // Only someone invited to a holding joins it without giving its place.
+  if (!placeGiven && (await pendingInvitesOf(deps.db, pending.email)).length === 0) {
+    throw fieldError('postCode', signupMessages.addressRequired, 'signup.addressRequired');
+  }
   const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const user = await pendingAccount(tx, auth, 'wizard');
-    const town = await signupTown(tx, input.townId);
-    if (!town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
-    if (town.region_id !== input.regionId) {
+    const town = input.townId === undefined ? undefined : await signupTown(tx, input.townId);
+    if (placeGiven && !town) throw fieldError('townId', signupMessages.unknownTown, 'signup.unknownTown');
+    if (town && town.region_id !== input.regionId) {
       throw fieldError('townId', signupMessages.townNotInRegion, 'signup.townNotInRegion');
     }
     const terms = brand.features.termsAndConditions ? await latestTerms(tx) : null;
@@ -214,16 +223,16 @@ export async function setupSignup(
     await insertUserContacts(tx, {
       userId: user.id,
       phoneNumber: input.phoneNumber,
-      postCode: input.postCode.toUpperCase(),
-      address: input.address,
-      regionId: input.regionId,
-      townId: input.townId,
+      postCode: input.postCode?.toUpperCase() ?? null,
+      address: input.address ?? null,
+      regionId: input.regionId ?? null,
+      townId: input.townId ?? null,
       agronomist: input.agronomist,
       contactConsent: input.contactConsent,
     });
     await closeSignupRequests(tx, user.email);
     let holdingId: number | null = null;
-    if (!input.holdingExists) {
+    if (!input.holdingExists && town && input.address !== undefined) {
       const yearId = harvestYearOf(isoDateFromLocalDate(new Date()));
       holdingId = await insertSignupHolding(
         tx,

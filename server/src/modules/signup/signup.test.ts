@@ -181,6 +181,36 @@ describe('sign-up from an invitation to an address without an account', () => {
     expect(contact).toEqual({ post_code: 'LN11 9AB', town_id: 1, contact_consent: true });
   });
 
+  it('lets an invited person join without giving the address of the holding that exists', async () => {
+    const email = 'joins.only@farm.example';
+    await invite(email);
+    const { headers } = await signupLogin(email);
+    const withoutPlace = { ...payload() } as Record<string, unknown>;
+    for (const key of ['postCode', 'address', 'regionId', 'townId']) delete withoutPlace[key];
+    // A new holding needs its place; a place is given whole or not at all.
+    const newHolding = await setup(headers, {
+      ...withoutPlace,
+      holdingExists: false,
+      holdingName: 'New Farm',
+    });
+    expect(newHolding.statusCode).toBe(400);
+    expect(newHolding.json<{ Errors: { Field: string; Code: string }[] }>().Errors[0]).toMatchObject({
+      Field: 'postCode',
+      Code: 'signup.addressRequired',
+    });
+    expect((await setup(headers, { ...withoutPlace, postCode: 'LN11 9AB' })).statusCode).toBe(400);
+
+    const done = await setup(headers, withoutPlace);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ holdingId: null, email });
+    const [contact] = await sqlRows<{ post_code: string | null; town_id: number | null }>(
+      test.db,
+      sql`SELECT c.post_code, c.town_id FROM user_contacts c JOIN users u ON u.id = c.user_id
+          WHERE lower(u.email) = ${email}`,
+    );
+    expect(contact).toEqual({ post_code: null, town_id: null });
+  });
+
   it('creates the holding with the new user as its owner when it does not exist', async () => {
     const email = 'own.holding@farm.example';
     await invite(email);

@@ -1,7 +1,9 @@
 import LayerGroup from 'ol/layer/Group.js';
 import TileLayer from 'ol/layer/Tile.js';
 import OSM from 'ol/source/OSM.js';
+import TileWMS from 'ol/source/TileWMS.js';
 import XYZ from 'ol/source/XYZ.js';
+import { customBasemapKind } from '@headland/domain/basemapRules';
 import type TileSource from 'ol/source/Tile.js';
 import { viewExtentFromLonLat } from '../projections.ts';
 import { basemapMaxZoom } from '../mapConstants.ts';
@@ -26,8 +28,15 @@ function directSourceOf(basemap: BasemapDefinition): TileSource | null {
       return basemap.url
         ? new XYZ({ url: basemap.url, maxZoom: basemap.maxZoom, crossOrigin: 'anonymous' })
         : new OSM({ maxZoom: basemap.maxZoom });
-    case 'pSorption':
     case 'custom':
+      if (basemap.url && customBasemapKind(basemap.url) === 'wms') return wmsSourceOf(basemap);
+      return new XYZ({
+        url: basemap.url,
+        minZoom: basemap.minZoom,
+        maxZoom: basemap.maxZoom,
+        crossOrigin: 'anonymous',
+      });
+    case 'pSorption':
       return new XYZ({
         url: basemap.url,
         minZoom: basemap.minZoom,
@@ -35,6 +44,20 @@ function directSourceOf(basemap: BasemapDefinition): TileSource | null {
         crossOrigin: 'anonymous',
       });
   }
+}
+
+/** Parameters of a GetMap request that the tiles set themselves. */
+const wmsTileParameters = new Set(['service', 'request', 'bbox', 'width', 'height', 'crs', 'srs']);
+
+/** A WMS base map: the address without its query, and the query's LAYERS, STYLES, FORMAT... as parameters. */
+function wmsSourceOf(basemap: BasemapDefinition): TileSource {
+  const url = new URL(basemap.url!);
+  const params: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (!wmsTileParameters.has(key.toLowerCase())) params[key.toUpperCase()] = value;
+  }
+  url.search = '';
+  return new TileWMS({ url: url.toString(), params, crossOrigin: 'anonymous' });
 }
 
 /**

@@ -101,7 +101,9 @@ export class DataLayerSet {
     );
     const entry: Drawn = {
       drawing,
-      layer: new VectorLayer<VectorSource<ZoneFeature>, ZoneFeature>({ source }),
+      // Zone labels are decluttered with the field and crop labels (one group) from above them in the stack, so
+      // that where they meet, the field's name gives way rather than covering the zone's value.
+      layer: new VectorLayer<VectorSource<ZoneFeature>, ZoneFeature>({ source, declutter: 'labels' }),
     };
     entry.layer.setStyle((feature) => this.styleOf(entry, feature));
     entry.layer.setOpacity(drawing.opacity / 100);

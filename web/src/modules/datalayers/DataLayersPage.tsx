@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Region } from '@headland/domain/region';
-import { resolveRole } from '@headland/domain/roles';
+import { isMasterOrHigher, resolveRole } from '@headland/domain/roles';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { availableBasemaps, pickBasemap } from '../../map/basemaps/basemapCatalogue.ts';
 import {
@@ -40,6 +40,8 @@ import { PictureLayerView } from '../documents/map/PictureLayerView.tsx';
 import { DataLayerView } from './layers/DataLayerView.tsx';
 import { useMapFieldList } from './useMapFieldList.ts';
 import { useMapLayerSettings } from './useMapLayerSettings.ts';
+import { CustomBasemapsDialog } from './basemaps/CustomBasemapsDialog.tsx';
+import { useCustomBasemaps } from './basemaps/basemapsQueries.ts';
 import { translatedServerCropName } from '../../i18n/cropNames.ts';
 import { formatArea as areaText } from '../../i18n/numberFormat.ts';
 
@@ -95,6 +97,10 @@ export function DataLayersPage() {
   const [contextMenu, setContextMenu] = useState<ContextMenuState | null>(null);
   const [selectedCount, setSelectedCount] = useState(0);
   const [activeTool, setActiveTool] = useState<ActiveTool>(null);
+  const [managingBasemaps, setManagingBasemaps] = useState(false);
+  // §6: Master users and above see the holding's custom base maps, and manage them.
+  const master = isMasterOrHigher(resolveRole(session.selection.Role));
+  const customBasemaps = useCustomBasemaps(master);
   const mapsKey = session.start.BingMaps.Key ?? mapConfig.mapsKey;
   const nationalGrid = session.brand.srid === 27700;
   const debug = session.user.Properties.Debug === true;
@@ -155,11 +161,11 @@ export function DataLayersPage() {
         mapsKey,
         role: resolveRole(session.selection.Role),
         regionId: session.holding.Region,
-        customBasemaps: session.selection.CustomBasemaps,
+        customBasemaps: customBasemaps.data ?? session.selection.CustomBasemaps,
         osmTileUrl: mapConfig.basemapTileUrl,
         pSorptionTileUrl: mapConfig.pSorptionTileUrl,
       }),
-    [mapsKey, session.selection, session.holding.Region],
+    [mapsKey, session.selection, session.holding.Region, customBasemaps.data],
   );
   const basemap = pickBasemap(basemaps, settings.basemap);
 
@@ -375,6 +381,7 @@ export function DataLayersPage() {
           canSetLabelOptions={canSetLabelOptions}
           regionId={session.holding.Region}
           onChange={change}
+          onManageBasemaps={master ? () => setManagingBasemaps(true) : undefined}
         />
         {selectedCount > 0 && (
           <Badge
@@ -393,6 +400,13 @@ export function DataLayersPage() {
           </Badge>
         )}
       </Group>
+
+      {managingBasemaps && (
+        <CustomBasemapsDialog
+          basemaps={customBasemaps.data ?? []}
+          onClose={() => setManagingBasemaps(false)}
+        />
+      )}
 
       <MapContextMenu
         at={contextMenu}

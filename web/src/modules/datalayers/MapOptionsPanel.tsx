@@ -14,6 +14,8 @@ export interface MapOptionsPanelProps {
   canSetLabelOptions: boolean;
   regionId: number | null;
   onChange: (next: MapLayerSettings) => void;
+  /** Given to Master users and above: opens the holding's custom base maps. */
+  onManageBasemaps?: () => void;
 }
 
 const styleModes = Object.values(CroppingStyleMode);
@@ -29,6 +31,7 @@ export function MapOptionsPanel({
   canSetLabelOptions,
   regionId,
   onChange,
+  onManageBasemaps,
 }: MapOptionsPanelProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
@@ -77,6 +80,19 @@ export function MapOptionsPanel({
             comboboxProps={{ withinPortal: false }}
             onChange={(value) => value && onChange({ ...settings, basemap: value })}
           />
+          {onManageBasemaps && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpened(false);
+                onManageBasemaps();
+              }}
+            >
+              {t('map.basemapForm.open')}
+            </Button>
+          )}
           <Switch
             size="xs"
             label={t('map.options.basemapVisible')}

@@ -6,6 +6,8 @@ import { dialogFooterStyle } from '../../shell/dialogs/dialogFooter.ts';
 import type { HoldingDetails, HoldingStatus } from '@headland/domain/api/holdingsApi';
 import { validateHoldingForm, type HoldingFormField } from '@headland/domain/holdingRules';
 import { isAgronomistOrManager, resolveRole } from '@headland/domain/roles';
+import { latestOpenableCropYear } from '@headland/domain/harvestYear';
+import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { isConflictError, serverMessages } from '../fields/serverMessages.ts';
 import {
@@ -94,6 +96,7 @@ export function EditHoldingForm({ holding, status, yearId, onCancel, onSaved }: 
         regionsOffered: brand.regionIds.length > 0 && status.Regions.length > 0,
         startingYearRequired: true,
         weatherStationRequired: weatherTab && stations.length > 0,
+        latestStartingYear: latestOpenableCropYear(isoDateFromLocalDate(new Date())),
       }),
     [state, brand, status.Regions.length, weatherTab, stations.length],
   );

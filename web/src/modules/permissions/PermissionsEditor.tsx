@@ -29,6 +29,8 @@ import {
   savePermissions,
   sendInvitation,
   switchToRestrictedMember,
+  useInvitationDelivery,
+  withDeliveryOf,
 } from './permissionsQueries.ts';
 import { PermissionsTab } from './PermissionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -61,6 +63,13 @@ export function PermissionsEditor({
   const session = useAppSession();
   const [drafts, setDrafts] = useState<UserDraft[]>(() => data.users.map(draftOf));
   const [invites, setInvites] = useState<Invitation[]>(data.invites);
+  // While an invitation's e-mail waits in the outbox, its status is read again until the mail has left.
+  const waitingMail = invites
+    .filter((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued')
+    .map((invite) => `${invite.email}:${invite.issuedOn}`)
+    .join('|');
+  const delivery = useInvitationDelivery(session.holding.HoldingId, session.yearId, waitingMail);
+  const shownInvites = delivery.data ? (withDeliveryOf(invites, delivery.data) ?? invites) : invites;
   const [question, setQuestion] = useState<Question | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -291,7 +300,7 @@ export function PermissionsEditor({
           </Tabs.Panel>
           <Tabs.Panel value="invitations">
             <InvitationsTab
-              invites={invites}
+              invites={shownInvites}
               readOnly={readOnly}
               filter={filter}
               onFilterChange={setFilter}

@@ -35,6 +35,60 @@ export function useHoldingPermissions(holdingId: number, year: number) {
   });
 }
 
+/** How often the invitations are read again while an e-mail of theirs waits in the outbox. */
+export const deliveryPollMs = 2_000;
+
+/**
+ * The holding's invitations, read again every {@link deliveryPollMs} while one of those named by `waitingMail`
+ * (their address and issue time; '' for none) still has its e-mail queued, so that their status follows the
+ * outbox: Sent once the mail has left, or Could not be delivered.
+ */
+export function useInvitationDelivery(holdingId: number, year: number, waitingMail: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...permissionsQueryKeys.dialog(holdingId, year), 'delivery', waitingMail],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get('/api/holdings/v1/permissions', {
+          query: { year },
+          schema: permissionsResponseSchema,
+          spinner: false,
+          errorDialog: false,
+          signal,
+        })
+      ).invites,
+    enabled: waitingMail !== '',
+    refetchInterval: (query) =>
+      query.state.data?.some((invite) => invite.acceptedOn === null && invite.deliveryStatus === 'queued') ===
+      false
+        ? false
+        : deliveryPollMs,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * `invites` with the delivery status that `read` gives the same invitation (address and issue time); null when
+ * nothing changed.
+ */
+export function withDeliveryOf(
+  invites: readonly Invitation[],
+  read: readonly Invitation[],
+): Invitation[] | null {
+  const byEmail = new Map(read.map((invite) => [invite.email.toLowerCase(), invite]));
+  let changed = false;
+  const next = invites.map((invite) => {
+    const fresh = byEmail.get(invite.email.toLowerCase());
+    if (!fresh || fresh.deliveryStatus === invite.deliveryStatus || fresh.issuedOn !== invite.issuedOn)
+      return invite;
+    changed = true;
+    return { ...invite, deliveryStatus: fresh.deliveryStatus };
+  });
+  return changed ? next : null;
+}
+
 /**
  * Saves roles, permissions, cropping access and removals; failures are shown in the dialog, except a conflict
  * (a membership changed since the dialog read it), which the shell's conflict dialog shows.

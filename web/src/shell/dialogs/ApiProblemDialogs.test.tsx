@@ -121,6 +121,34 @@ describe('ApiProblemDialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    [
+      'retry',
+      { UserId: 4, Name: 'Anna Field', Self: false },
+      ['holding:11'],
+      'Anna Field',
+      "the holding's details",
+    ],
+    [
+      'retry',
+      { UserId: 5, Name: 'Ben Ridge', Self: true },
+      ['cropping:7'],
+      'you, in another tab or window',
+      'the cropping',
+    ],
+    ['stop', null, ['member:3:8', 'member:3:9'], 'another user', "a member's access"],
+    ['retry', null, ['fields'], 'another user', 'data of the holding'],
+  ] as const)('says who changed what in %s mode (%o)', async (mode, changedBy, resources, who, what) => {
+    const api = clientAnswering(409, { Message: 'Busy', Resources: resources, ChangedBy: changedBy });
+    renderWithProviders(<ApiProblemDialogs />, { api });
+    await act(async () => {
+      await api.post('/api/x', { conflictMode: mode }).catch(() => undefined);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Conflict' });
+    expect(dialog.textContent).toContain(`Changed by: ${who}`);
+    expect(dialog.textContent).toContain(`What changed: ${what}`);
+  });
+
   it('ends the session on a 401 auth error once a holding is selected', async () => {
     const api = clientAnswering(401, { Message: 'Your session has ended.', AuthError: true });
     api.setUnauthorisedHandling(true);

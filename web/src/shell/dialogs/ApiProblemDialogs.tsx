@@ -83,6 +83,7 @@ export function ApiProblemDialogs() {
       >
         <Stack>
           <Text>{retry ? t('errors.conflictRetry') : stopText(t, current.changedBy)}</Text>
+          <ConflictFacts changedBy={current.changedBy} resources={current.resources} />
           <Group justify="flex-end">
             {retry ? (
               <>
@@ -124,6 +125,39 @@ export function ApiProblemDialogs() {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The kinds of record a 409 names (`type:id`) that have words of their own. */
+const conflictRecordKinds: ReadonlySet<string> = new Set([
+  'cropping',
+  'field',
+  'holding',
+  'member',
+  'setting',
+]);
+
+/**
+ * Who changed what, from the 409's `ChangedBy` and `Resources`, in the stop mode's words for the author: you (in
+ * another tab), the named user, else another user.
+ */
+function ConflictFacts({ changedBy, resources }: { changedBy: ConflictAuthor | null; resources: string[] }) {
+  const { t } = useTranslation();
+  const who = changedBy?.Self
+    ? t('errors.conflictWho.self')
+    : changedBy
+      ? changedBy.Name
+      : t('errors.conflictWho.another');
+  const kinds = [...new Set(resources.map((resource) => resource.split(':')[0] ?? ''))];
+  const what = kinds
+    .map((kind) => t(`errors.conflictWhat.${conflictRecordKinds.has(kind) ? kind : 'other'}`))
+    .filter((text, index, all) => all.indexOf(text) === index)
+    .join(', ');
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{t('errors.conflictChangedBy', { who })}</Text>
+      {what && <Text size="sm">{t('errors.conflictChangedWhat', { what })}</Text>}
+    </Stack>
   );
 }
 

@@ -183,7 +183,9 @@ describe('ApiClient error dialogs', () => {
     await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
     expect(problems).toEqual([]);
     await expect(client.put('/api/x', { errorDialog: 'conflicts' })).rejects.toBeInstanceOf(ApiRequestError);
-    expect(problems).toEqual([{ kind: 'conflict', mode: 'retry', changedBy: null }]);
+    expect(problems).toEqual([
+      { kind: 'conflict', mode: 'retry', changedBy: null, resources: ['cropping:7'] },
+    ]);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -198,7 +200,7 @@ describe('ApiClient error dialogs', () => {
         ),
     ]);
     await expect(client.post('/api/x', { conflictMode: 'stop' })).rejects.toBeInstanceOf(ApiRequestError);
-    expect(problems).toEqual([{ kind: 'conflict', mode: 'stop', changedBy }]);
+    expect(problems).toEqual([{ kind: 'conflict', mode: 'stop', changedBy, resources: ['setting:7'] }]);
   });
 
   it('reports the end of the session once a holding is selected, even for a caller without dialogs', async () => {
@@ -518,7 +520,7 @@ describe('describeApiError', () => {
       'a 409 with Resources as a conflict',
       error(409, { Message: 'Busy', Resources: ['fields'] }),
       false,
-      { kind: 'conflict', mode: 'retry', changedBy: null },
+      { kind: 'conflict', mode: 'retry', changedBy: null, resources: ['fields'] },
     ],
     [
       'a 409 with Resources naming who changed the record',
@@ -528,7 +530,12 @@ describe('describeApiError', () => {
         ChangedBy: { UserId: 4, Name: 'Anna Field', Self: false },
       }),
       false,
-      { kind: 'conflict', mode: 'retry', changedBy: { UserId: 4, Name: 'Anna Field', Self: false } },
+      {
+        kind: 'conflict',
+        mode: 'retry',
+        changedBy: { UserId: 4, Name: 'Anna Field', Self: false },
+        resources: ['holding:3'],
+      },
     ],
     [
       'a 409 without Resources by its message',

@@ -108,7 +108,8 @@ export type ApiProblem =
    * dialog says in the shown language.
    */
   | { kind: 'message'; message: string; entry?: ApiErrorEntry; refusal?: ApiRefusal }
-  | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null }
+  /** `resources`: what changed, as the answer names it (`cropping:12`, `holding:3`, `member:3:8`...). */
+  | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null; resources: string[] }
   | { kind: 'unauthorised' }
   /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
   | { kind: 'maintenance' };
@@ -132,7 +133,12 @@ export function describeApiError(error: unknown, unauthorisedEnabled: boolean): 
   }
   if (status === 401 && apiError?.AuthError === true && unauthorisedEnabled) return { kind: 'unauthorised' };
   if (status === 409 && apiError?.Resources !== undefined)
-    return { kind: 'conflict', mode: 'retry', changedBy: apiError.ChangedBy ?? null };
+    return {
+      kind: 'conflict',
+      mode: 'retry',
+      changedBy: apiError.ChangedBy ?? null,
+      resources: apiError.Resources,
+    };
   if (status >= 400 && status < 500) {
     const first = apiError?.Errors?.[0];
     const refusal = apiError?.Code ? { refusal: { Code: apiError.Code, Params: apiError.Params ?? {} } } : {};

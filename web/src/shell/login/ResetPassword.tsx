@@ -139,6 +139,8 @@ export function ResetPasswordRequest({ onCancel }: { onCancel(): void }) {
           value={email}
           readOnly={sent}
           onChange={(event) => setEmail(event.currentTarget.value)}
+          // The hint shows once the address has been left or sent, not while it is being typed.
+          onBlur={() => email.trim() !== '' && setAttempted(true)}
           error={attempted ? emailError : null}
           data-autofocus
         />

@@ -28,10 +28,12 @@ import { AutoSignup } from './AutoSignup.tsx';
 import { getAddress, lookupAddresses, readSignupData, setupSignup } from './signupRequests.ts';
 import {
   initialSignupForm,
+  joinsInvitedHolding,
   narrowPlace,
   regionsFor,
   setupPayload,
   signupSteps,
+  signupStepsFor,
   stepProblems,
   townsFor,
   type SignupForm,
@@ -79,7 +81,8 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
     };
   }, [api]);
 
-  const stepName = signupSteps[step]!;
+  const steps = useMemo(() => (data ? signupStepsFor(data) : signupSteps), [data]);
+  const stepName = steps[step]!;
   const problems: SignupProblems = useMemo(
     () => (form && committed[step] ? stepProblems(stepName, form) : {}),
     [form, committed, step, stepName],
@@ -120,14 +123,14 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
     setCommitted((current) => current.map((value, index) => (index === step ? true : value)));
     if (Object.keys(stepProblems(stepName, form)).length > 0) return;
     if (stepName === 'terms' && form.consent !== 'yes') return;
-    if (step < signupSteps.length - 1) {
+    if (step < steps.length - 1) {
       setStep(step + 1);
       return;
     }
     setBusy(true);
     setServerError(null);
     try {
-      await setupSignup(api, setupPayload(form, data.tcs?.version ?? null));
+      await setupSignup(api, setupPayload(form, data.tcs?.version ?? null, !joinsInvitedHolding(data)));
     } catch (failure) {
       setServerError(refusalText(failure, t));
       setBusy(false);
@@ -146,7 +149,7 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
     <Frame productName={productName}>
       <Title order={2}>{t('signup.title')}</Title>
       <Stepper active={step} size="xs" allowNextStepsSelect={false} aria-label={t('signup.progress')}>
-        {signupSteps.map((name) => (
+        {steps.map((name) => (
           <Stepper.Step key={name} label={t(`signup.steps.${name}`)} />
         ))}
       </Stepper>
@@ -220,7 +223,7 @@ export function SignupWizard({ productName, onDone, onCancelAccount }: SignupWiz
               {t('signup.back')}
             </Button>
             <Button type="submit" loading={busy} disabled={stepName === 'terms' && form.consent === 'no'}>
-              {step === signupSteps.length - 1 ? t('signup.confirm') : t('signup.next')}
+              {step === steps.length - 1 ? t('signup.confirm') : t('signup.next')}
             </Button>
           </Group>
         </Stack>
@@ -344,6 +347,7 @@ function HoldingPart({
   const api = useApiClient();
   const [lookup, setLookup] = useState<{ housesListed: boolean; addresses: Address[] } | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState('');
   const regions = regionsFor(data, form.postCode);
   const towns = townsFor(data, form.postCode, form.regionId);
   const narrow = (changes: Partial<SignupForm>) =>
@@ -352,19 +356,26 @@ function HoldingPart({
   const find = async () => {
     setLookupError(null);
     setLookup(null);
+    setChosen('');
     const text = form.postCode.trim();
     if (text.length < 2) {
       setLookupError(t('signup.errors.postCode'));
       return;
     }
+    let found: Awaited<ReturnType<typeof lookupAddresses>>;
     try {
-      setLookup(await lookupAddresses(api, text));
+      found = await lookupAddresses(api, text);
     } catch {
       setLookupError(t('signup.errors.addressUnavailable'));
+      return;
     }
+    setLookup(found);
+    // A single match (one district, one house) is the answer: it is chosen rather than left to pick.
+    if (found.addresses.length === 1) await choose(found.addresses[0]!.udprn, found);
   };
 
-  const choose = async (udprn: string) => {
+  const choose = async (udprn: string, from = lookup) => {
+    setChosen(udprn);
     if (!udprn) return;
     let address: Address;
     try {
@@ -379,8 +390,8 @@ function HoldingPart({
       current
         ? narrowPlace(data, {
             ...current,
-            postCode: lookup?.housesListed ? address.postcode : current.postCode,
-            address: lookup?.housesListed ? lines.join('\n') : current.address,
+            postCode: from?.housesListed ? address.postcode : current.postCode,
+            address: from?.housesListed ? lines.join('\n') : current.address,
             regionId: town?.region ?? current.regionId,
             townId: town?.id ?? current.townId,
           })
@@ -452,7 +463,7 @@ function HoldingPart({
       {lookup && lookup.addresses.length > 0 && (
         <NativeSelect
           label={lookup.housesListed ? t('signup.chooseAddress') : t('signup.chooseDistrict')}
-          defaultValue=""
+          value={chosen}
           onChange={(event) => void choose(event.currentTarget.value)}
           data={[
             { value: '', label: t('signup.pleaseSelect') },

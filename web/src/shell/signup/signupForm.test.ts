@@ -5,6 +5,7 @@ import {
   narrowPlace,
   regionsFor,
   setupPayload,
+  signupStepsFor,
   stepProblems,
   townsFor,
 } from './signupForm.ts';
@@ -111,5 +112,35 @@ describe('step checks', () => {
       holdingName: '',
       termsOfUseVersion: 2,
     });
+  });
+});
+
+describe('post codes outside the towns known, and invited people', () => {
+  it('offers every region and town for a post code no town serves, so the step can be finished', () => {
+    expect(regionsFor(data, 'SW1A 1AA')).toHaveLength(3);
+    expect(townsFor(data, 'SW1A 1AA', null)).toHaveLength(5);
+    const form = narrowPlace(data, { ...initialSignupForm(data), postCode: 'SW1A 1AA', regionId: 3 });
+    expect(form.townId).toBe(66);
+  });
+
+  it('skips the holding step for someone invited to a holding, and sends no place for them', () => {
+    const invited: SignupData = {
+      ...data,
+      holdingInvites: [
+        {
+          id: 'a',
+          holdingName: 'Wold Farm',
+          accessLevel: 1,
+          issuerFirstName: 'Anna',
+          issuerLastName: 'Field',
+        },
+      ],
+    };
+    expect(signupStepsFor(data)).toEqual(['terms', 'contact', 'holding', 'password']);
+    expect(signupStepsFor(invited)).toEqual(['terms', 'contact', 'password']);
+    const payload = setupPayload(initialSignupForm(invited), 2, false);
+    expect(payload.holdingExists).toBe(true);
+    expect(payload).not.toHaveProperty('postCode');
+    expect(payload).not.toHaveProperty('townId');
   });
 });

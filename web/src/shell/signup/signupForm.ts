@@ -1,6 +1,6 @@
 import {
   signupSetupSchema,
-  townsForPostCode,
+  townChoicesForPostCode,
   type SignupData,
   type SignupRegion,
   type SignupSetup,
@@ -16,6 +16,16 @@ import {
 /** The wizard's steps (session-shell §4): 1 Terms, 2 Contact, 3 Holding, 4 Password. */
 export const signupSteps = ['terms', 'contact', 'holding', 'password'] as const;
 export type SignupStep = (typeof signupSteps)[number];
+
+/** Whether the person was invited to a holding that exists: they join it, so its address is not asked for. */
+export function joinsInvitedHolding(data: SignupData): boolean {
+  return data.holdingInvites.length > 0;
+}
+
+/** The steps this person goes through: an invited person skips the holding step. */
+export function signupStepsFor(data: SignupData): readonly SignupStep[] {
+  return joinsInvitedHolding(data) ? signupSteps.filter((step) => step !== 'holding') : signupSteps;
+}
 
 export interface SignupForm {
   termsAccepted: boolean;
@@ -99,17 +109,20 @@ export function stepProblems(step: SignupStep, form: SignupForm): SignupProblems
   return problems;
 }
 
-/** The regions offered: the brand's, narrowed to those with a town in the post code's area when it has letters. */
+/**
+ * The regions offered: the brand's, narrowed to those with a town in the post code's area when it has letters;
+ * all of them for a post code outside the towns known.
+ */
 export function regionsFor(data: SignupData, postCode: string): SignupRegion[] {
-  const towns = townsForPostCode(data.towns, postCode);
+  const towns = townChoicesForPostCode(data.towns, postCode);
   if (towns.length === data.towns.length) return data.regions;
   const ids = new Set(towns.map((town) => town.region));
   return data.regions.filter((region) => ids.has(region.id));
 }
 
-/** The towns offered: those of the post code's area, within the region chosen. */
+/** The towns offered: those of the post code's area (all for a post code outside them), within the region chosen. */
 export function townsFor(data: SignupData, postCode: string, regionId: number | null): SignupTown[] {
-  const towns = townsForPostCode(data.towns, postCode);
+  const towns = townChoicesForPostCode(data.towns, postCode);
   return regionId === null ? towns : towns.filter((town) => town.region === regionId);
 }
 
@@ -129,16 +142,21 @@ export function narrowPlace(data: SignupData, form: SignupForm): SignupForm {
   return { ...form, regionId, townId };
 }
 
-/** The setup payload of a completed form. */
-export function setupPayload(form: SignupForm, termsVersion: number | null): SignupSetup {
+/** The setup payload of a completed form; `withPlace` false (an invited person) leaves the holding's place out. */
+export function setupPayload(form: SignupForm, termsVersion: number | null, withPlace = true): SignupSetup {
+  const place = withPlace
+    ? {
+        postCode: form.postCode.trim().toUpperCase(),
+        address: form.address.trim(),
+        regionId: form.regionId ?? 0,
+        townId: form.townId ?? 0,
+      }
+    : {};
   return {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
-    postCode: form.postCode.trim().toUpperCase(),
-    address: form.address.trim(),
+    ...place,
     phoneNumber: form.phoneNumber.trim(),
-    regionId: form.regionId ?? 0,
-    townId: form.townId ?? 0,
     holdingName: form.holdingExists ? '' : form.holdingName.trim(),
     agronomist: form.agronomist.trim(),
     accountNumber: form.accountNumber.trim(),

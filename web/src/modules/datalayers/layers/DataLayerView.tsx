@@ -19,6 +19,7 @@ import { LayerTreeDialog } from './LayerTreeDialog.tsx';
 import { layerZonesQuery, useCreateLayer, useLayerList } from './layersQueries.ts';
 import type { NewLayerDraft } from './NewLayerActions.tsx';
 import { ZoneEditorPanel } from './ZoneEditorPanel.tsx';
+import { useLayerNames } from './useLayerNames.ts';
 
 /** Data layers draw above the fields and croppings; each shown layer goes on top of those shown before. */
 const dataLayerBaseZIndex = 10;
@@ -48,7 +49,6 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
   const [treeOpened, setTreeOpened] = useState(false);
   const [visible, setVisible] = useState<readonly number[]>([]);
   const [opacities, setOpacities] = useState<ReadonlyMap<number, number>>(new Map());
-  const [legendLayerId, setLegendLayerId] = useState<number | null>(null);
   const [hovered, setHovered] = useState<{ layerId: number; zone: LayerZone } | null>(null);
   const [dialog, setDialog] = useState<'requirement' | 'application' | 'import' | null>(null);
   const [editingLayerId, setEditingLayerId] = useState<number | null>(null);
@@ -85,7 +85,14 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
     });
   };
 
+  // Shown layers in stack order, the top one last: the one drawn above the others, which the legend describes and
+  // its opacity and Edit zones act on.
   const shown = visible.filter((id) => byId.has(id));
+  const shownLayers = shown
+    .map((id) => byId.get(id))
+    .filter((layer): layer is DataLayer => layer !== undefined);
+  const names = useLayerNames(shownLayers, fields);
+  const nameOf = (id: number) => names.get(id) ?? byId.get(id)?.Name ?? '';
   const zoneQueries = useQueries({
     queries: shown.map((id) => layerZonesQuery(api, holdingId, id)),
   });
@@ -151,15 +158,16 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
       const rest = current.filter((id) => !ids.includes(id));
       return show ? [...rest, ...ids] : rest;
     });
-    if (show && ids.length > 0) setLegendLayerId(ids[ids.length - 1]!);
   };
+  /** The legend's choice of layer brings it to the top of the stack: what it describes is what is drawn above. */
+  const bringToTop = (id: number) =>
+    setVisible((current) =>
+      current.includes(id) ? [...current.filter((each) => each !== id), id] : current,
+    );
   const changeOpacity = (id: number, opacity: number) =>
     setOpacities((current) => new Map(current).set(id, opacity));
 
-  const legendLayer =
-    byId.get(legendLayerId ?? -1) && shown.includes(legendLayerId!)
-      ? byId.get(legendLayerId!)!
-      : byId.get(shown[shown.length - 1] ?? -1);
+  const legendLayer = shownLayers[shownLayers.length - 1];
   const hoveredLayer = hovered ? byId.get(hovered.layerId) : undefined;
   const editingLayer = editingLayerId !== null ? byId.get(editingLayerId) : undefined;
 
@@ -226,7 +234,7 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
           color="red"
           style={{ transform: 'translateX(-50%)' }}
         >
-          {t('layers.zonesError', { name: byId.get(id)?.Name ?? '' })}
+          {t('layers.zonesError', { name: nameOf(id) })}
         </Alert>
       ))}
 
@@ -246,14 +254,17 @@ export function DataLayerView({ fieldMap, fields, onEditingChange }: DataLayerVi
       )}
 
       <Stack pos="absolute" bottom={32} right={8} gap="xs" align="flex-end">
-        {hovered && hoveredLayer && <ZoneDetails layer={hoveredLayer} zone={hovered.zone} />}
+        {hovered && hoveredLayer && (
+          <ZoneDetails layer={hoveredLayer} name={nameOf(hoveredLayer.DataLayerId)} zone={hovered.zone} />
+        )}
         {legendLayer && (
           <LayerLegend
-            layers={shown.map((id) => byId.get(id)!).filter(Boolean)}
+            layers={shownLayers}
             layer={legendLayer}
+            nameOf={nameOf}
             scale={layerColourScale(legendLayer)}
             opacity={opacityOf(legendLayer.DataLayerId)}
-            onLayerChange={setLegendLayerId}
+            onLayerChange={bringToTop}
             onOpacityChange={(value) => changeOpacity(legendLayer.DataLayerId, value)}
             onClose={() => changeVisible([legendLayer.DataLayerId], false)}
           />

@@ -29,8 +29,12 @@ export function useLayerFormats() {
 }
 
 export interface LayerLegendProps {
+  /** The shown layers, the top one (drawn above the others) last. */
   layers: readonly DataLayer[];
+  /** The layer described: the top one. */
   layer: DataLayer;
+  /** A shown layer's name by the name rule (domain/src/layers/layerName.ts). */
+  nameOf?: (layerId: number) => string;
   scale: ColourScale;
   opacity: number;
   onLayerChange: (layerId: number) => void;
@@ -42,6 +46,7 @@ export interface LayerLegendProps {
 export function LayerLegend({
   layers,
   layer,
+  nameOf = (id) => withFormulaSubscripts(layers.find((each) => each.DataLayerId === id)?.Name ?? ''),
   scale,
   opacity,
   onLayerChange,
@@ -50,7 +55,7 @@ export function LayerLegend({
 }: LayerLegendProps) {
   const { t } = useTranslation();
   const { bandLabel } = useLayerFormats();
-  const name = withFormulaSubscripts(layer.Name);
+  const name = nameOf(layer.DataLayerId);
   return (
     <Paper role="region" aria-label={t('layers.legend.title')} shadow="sm" withBorder p="xs" w={240}>
       <Stack gap={6}>
@@ -66,16 +71,17 @@ export function LayerLegend({
             label={t('layers.legend.layer')}
             data={layers.map((item) => ({
               value: String(item.DataLayerId),
-              label: withFormulaSubscripts(item.Name),
+              label: nameOf(item.DataLayerId),
             }))}
             value={String(layer.DataLayerId)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
             onChange={(value) => value && onLayerChange(Number(value))}
           />
-        ) : (
-          <Text size="sm">{name}</Text>
-        )}
+        ) : null}
+        <Text size="sm" id={`legend-name-${layer.DataLayerId}`} hidden={layers.length > 1}>
+          {name}
+        </Text>
         {layer.Unit && (
           <Text size="xs" c="dimmed">
             {t('layers.legend.unit', { unit: withFormulaSubscripts(layer.Unit) })}
@@ -105,6 +111,7 @@ export function LayerLegend({
           value={opacity}
           label={(value) => `${value} %`}
           thumbLabel={t('layers.legend.opacity')}
+          aria-describedby={`legend-name-${layer.DataLayerId}`}
           onChange={(value) => onOpacityChange(sliderOpacity(value))}
         />
       </Stack>
@@ -114,12 +121,14 @@ export function LayerLegend({
 
 export interface ZoneDetailsProps {
   layer: DataLayer;
+  /** The layer's name by the name rule; its stored name otherwise. */
+  name?: string;
   zone: LayerZone;
   disabledInYear?: { name: string; year: number } | null;
 }
 
 /** The details box (§2) for the zone under the pointer. */
-export function ZoneDetails({ layer, zone, disabledInYear }: ZoneDetailsProps) {
+export function ZoneDetails({ layer, name, zone, disabledInYear }: ZoneDetailsProps) {
   const { t, i18n } = useTranslation();
   const { formatNumber } = useLayerFormats();
   const kind = zoneLayerKind(layer.TypeId);
@@ -134,7 +143,7 @@ export function ZoneDetails({ layer, zone, disabledInYear }: ZoneDetailsProps) {
     <Paper role="status" aria-label={t('layers.details.title')} shadow="sm" withBorder p="xs" w={240}>
       <Stack gap={2}>
         <Text fw={600} size="sm">
-          {withFormulaSubscripts(layer.Name)}
+          {name ?? withFormulaSubscripts(layer.Name)}
         </Text>
         {tip && <Text size="xs">{t(`layers.tooltip.${tip.code}`, { ...tip })}</Text>}
         {zone.Number !== null && (

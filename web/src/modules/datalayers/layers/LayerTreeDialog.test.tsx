@@ -72,15 +72,15 @@ describe('LayerTreeDialog', () => {
     const group = within(dialog).getByRole('group', { name: 'Soil analysis' });
     const subgroup = within(group).getByRole('group', { name: 'Nutrients' });
     within(subgroup).getByRole('group', { name: 'Phosphorus (P)' });
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Show P index 1' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Show P index 1 2026' }));
     expect(onVisibleChange).toHaveBeenCalledWith([1], true);
   });
 
   it('expanding a layer section turns the layer on and shows its opacity', () => {
     const { dialog, onVisibleChange } = openTree();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2025' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2026' }));
     expect(onVisibleChange).toHaveBeenCalledWith([2], true);
-    expect(within(dialog).getByRole('slider', { name: 'Opacity Yield 2025' })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: 'Opacity Yield 2026' })).toBeTruthy();
   });
 
   it('groups the layers by field in the field view, the yield by year', () => {
@@ -92,7 +92,7 @@ describe('LayerTreeDialog', () => {
     const year = within(yieldType!).getByRole('group', { name: '2026' });
     const others = within(year).getByRole('group', { name: 'Other fields' });
     const field = within(others).getByRole('group', { name: 'Top Field' });
-    within(field).getByRole('checkbox', { name: 'Show Yield 2025' });
+    within(field).getByRole('checkbox', { name: 'Show Yield 2026' });
   });
 
   it('shows the 5 nearest yield years first, then all of them', () => {
@@ -131,7 +131,7 @@ describe('LayerTreeDialog', () => {
 
   it('expanding a section of a shown layer does not toggle it', () => {
     const { dialog, onVisibleChange } = openTree([2]);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2025' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Expand Yield 2026' }));
     expect(onVisibleChange).not.toHaveBeenCalled();
   });
 });
@@ -205,5 +205,35 @@ describe('LayerLegend', () => {
     const legend = screen.getByRole('region', { name: 'Key legend' });
     const bands = within(within(legend).getByRole('list', { name: 'P index 1' })).getAllByRole('listitem');
     expect(bands.map((band) => band.textContent)).toEqual(['0', '1', '2', '3', '4', '5+']);
+  });
+});
+
+describe('LayerTreeDialog layer names', () => {
+  it('names the field where layers of several fields read alike by type, and not under their field', () => {
+    renderWithProviders(
+      <LayerTreeDialog
+        opened
+        year={2027}
+        fields={[
+          { FieldId: 1, Name: 'Top Field', FieldGroup: null },
+          { FieldId: 2, Name: 'Low Field', FieldGroup: null },
+        ]}
+        layers={[
+          layer(1, { Name: 'P Index 2027', Year: 2027 }),
+          layer(2, { Name: 'P Index 2027', Year: 2027, FieldId: 2 }),
+        ]}
+        visible={new Set()}
+        opacity={() => 100}
+        onVisibleChange={() => {}}
+        onOpacityChange={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Data layers' });
+    within(dialog).getByRole('checkbox', { name: 'Show P Index 2027 (Top Field)' });
+    within(dialog).getByRole('checkbox', { name: 'Show P Index 2027 (Low Field)' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'By field' }));
+    const low = within(dialog).getByRole('group', { name: 'Low Field' });
+    within(low).getByRole('checkbox', { name: 'Show P Index 2027' });
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ActionIcon,
@@ -28,6 +28,7 @@ import {
   type TreeNode,
 } from '@headland/domain/layers/layerTree';
 import { NewLayerActions, type NewLayerDraft } from './NewLayerActions.tsx';
+import { useLayerNames } from './useLayerNames.ts';
 
 export interface LayerTreeDialogProps {
   opened: boolean;
@@ -78,7 +79,15 @@ export function LayerTreeDialog({
   const [expandedLayers, setExpandedLayers] = useState<ReadonlySet<number>>(new Set());
   const [view, setView] = useState<'type' | 'field'>('type');
   const [allYears, setAllYears] = useState<ReadonlySet<string>>(new Set());
-  const tree = view === 'type' ? buildLayerDialogTree(layers) : buildSelectorTree(layers, fields);
+  // By type, layers of several fields read alike but for their field, which their names then carry; by field,
+  // each layer already sits under its field.
+  const namesByType = useLayerNames(layers, fields, true);
+  const namesByField = useLayerNames(layers, fields, false);
+  const named = useMemo(() => {
+    const names = view === 'type' ? namesByType : namesByField;
+    return layers.map((layer) => ({ ...layer, Name: names.get(layer.DataLayerId) ?? layer.Name }));
+  }, [layers, view, namesByType, namesByField]);
+  const tree = view === 'type' ? buildLayerDialogTree(named) : buildSelectorTree(named, fields);
 
   /** §4: a yield or biomass type first shows its 5 nearest years (1 for biomass); 'Show all years' shows the rest. */
   const yearsShown = (node: TreeNode): { children: TreeNode[]; hidden: boolean } => {
