@@ -46,25 +46,6 @@ const serviceSqlBuilders = {
   ],
 };
 
-// Service files that still hold statements until the move to *.queries.ts (issue 20, branch `queries`) lands;
-// each leaves this list as it is cleaned, and the list goes once it is empty.
-const servicesStillHoldingSql = [
-  'server/src/modules/boundaryImport/boundaryImport.service.ts',
-  'server/src/modules/croppings/croppings.service.ts',
-  'server/src/modules/fields/fields.service.ts',
-  'server/src/modules/holdingTransfer/holdingImport.service.ts',
-  'server/src/modules/holdings/holdingDelete.service.ts',
-  'server/src/modules/holdings/holdingSave.service.ts',
-  'server/src/modules/invitations/invitations.service.ts',
-  'server/src/modules/layers/layerImport.service.ts',
-  'server/src/modules/layers/layers.service.ts',
-  'server/src/modules/session/session.service.ts',
-  'server/src/modules/settings/settings.service.ts',
-  'server/src/modules/signup/signup.service.ts',
-  'server/src/modules/user/passwordReset.service.ts',
-  'server/src/modules/user/user.service.ts',
-];
-
 // The web's layers (docs/ARCHITECTURE.md): the shell reads modules only through their registry, and the map
 // library imports nothing above it. Tested in web/src/modules/moduleBoundaries.test.ts.
 const shellBoundary = {
@@ -130,7 +111,6 @@ export default tseslint.config(
   },
   {
     files: ['server/src/modules/*/**/*.service.ts'],
-    ignores: servicesStillHoldingSql,
     rules: {
       'no-restricted-imports': [
         'error',
