@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readHoldingArchive } from '../../server/src/modules/holdingTransfer/holdingImport.service.ts';
+import { readHoldingArchive } from '../../server/src/modules/holdingTransfer/holdingArchiveReader.ts';
 import type { HoldingArchive } from '../../server/src/modules/holdingTransfer/holdingArchive.schema.ts';
 import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
 import { capture } from '../support/capture.ts';
