@@ -195,6 +195,10 @@ export const refusalCodes = {
   badUrl: [],
   basemapsMastersOnly: [],
   basemapNotFound: [],
+  uploadReadBusy: [],
+  uploadReadTooSlow: [],
+  uploadUnreadable: [],
+  serverStopping: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnRefusalCode = keyof typeof refusalCodes;
