@@ -99,9 +99,13 @@ function refuseDeclared(data: Uint8Array, maxEntries: number, maxBytes: number):
   const declared = readZipDirectory(data, maxEntries + 1);
   if (!declared) return;
   if (declared.entries > maxEntries)
-    throw new ZipRefused('tooManyEntries', `The zip file holds more than ${maxEntries} files.`);
+    throw new ZipRefused('tooManyEntries', `The zip file holds more than ${maxEntries} files.`, {
+      max: maxEntries,
+    });
   if (declared.unpackedBytes > maxBytes)
-    throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`);
+    throw new ZipRefused('tooLarge', `The zip file unpacks to more than ${megabytes(maxBytes)}.`, {
+      size: megabytes(maxBytes),
+    });
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
