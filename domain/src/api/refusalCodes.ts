@@ -197,7 +197,6 @@ export const refusalCodes = {
   basemapNotFound: [],
   uploadReadBusy: [],
   uploadReadTooSlow: [],
-  uploadUnreadable: [],
   serverStopping: [],
 } as const satisfies Record<string, readonly string[]>;
 

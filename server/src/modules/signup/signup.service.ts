@@ -19,7 +19,7 @@ import { HoldingRole, isAdminOrHigher, Role, type InvitationAccessLevel } from '
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { runAfterAnswer } from '../../http/afterAnswer.ts';
-import { badRequest, forbidden, HttpError } from '../../http/httpErrors.ts';
+import { forbidden, HttpError } from '../../http/httpErrors.ts';
 import type { AuthCache } from '../../auth/authCache.ts';
 import type { AuthContext } from '../../auth/authContext.ts';
 import { issueLoginToken } from '../../auth/loginTokens.ts';
@@ -393,7 +393,7 @@ export async function openAccessAccount(
   const opened = await deps.db.transaction(async (tx) => {
     const existing = await userForSignup(tx, email);
     if (existing && !existing.signup_pending) {
-      throw badRequest('accountExists', {}, [{ Field: 'email', Code: 'accountExists' }]);
+      throw fieldError('email', signupMessages.accountExists, 'signup.accountExists');
     }
     if (existing) {
       await reopenAccessAccount(tx, existing.id, {
