@@ -419,6 +419,11 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/session/v1/disconnect': 'answers true',
   'POST /api/session/v1/error': 'answers true',
   'GET /maintenance.json': 'maintenance windows',
+  // Custom base maps: tile addresses of the holding, Master and above only.
+  'GET /api/holdings/v1/basemaps': 'base map addresses, Master and above only',
+  'POST /api/holdings/v1/basemaps': 'a base map address, Master and above only',
+  'PUT /api/holdings/v1/basemaps/{id}': 'a base map address, Master and above only',
+  'DELETE /api/holdings/v1/basemaps/{id}': 'answers true, Master and above only',
   'POST /api/maintenance/v1': 'a maintenance window, Admin only',
   'DELETE /api/maintenance/v1/{id}': 'answers true, Admin only',
   // Accounts and languages: no holding is open on these calls.
