@@ -152,7 +152,9 @@ describe('creating fields', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       Message: message,
-      Errors: expect.arrayContaining([{ Field: field, Message: message }]),
+      Errors: expect.arrayContaining([
+        expect.objectContaining({ Field: field, Message: message, Code: expect.any(String) }),
+      ]),
     });
   });
 });
