@@ -215,7 +215,7 @@ describe('accessibility of every screen and dialog', () => {
       await mapPage.button('Tools').click();
       await shown(mapPage.dialog('Tools'));
       await checks.check(page, 'map tools');
-      await mapPage.dialog('Tools').getByRole('button', { name: 'Close' }).click();
+      await mapPage.dialog('Tools').getByRole('button', { name: 'Close', exact: true }).click();
 
       for (const [button, dialog] of [
         ['Data layers', 'Data layers'],

@@ -34,7 +34,7 @@ describe("changing one's e-mail address and password", () => {
         `A confirmation link has been sent to ${newAddress}. Your e-mail address changes once you open it; until then you sign in with ${account}.`,
       );
       await screenshot(page, 'account-01-email-confirmation-sent', { fullPage: false });
-      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
       await shell.logOut();
 
       // Not yet changed: the new address does not sign in.

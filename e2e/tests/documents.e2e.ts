@@ -123,7 +123,7 @@ describe('the document library', () => {
 
       // On the map: both photos at their place, clustered until the map zooms in; a click opens the photo.
       await popup.getByRole('button', { name: 'Cancel' }).click();
-      await library.root.getByRole('button', { name: 'Close' }).last().click();
+      await library.root.getByRole('button', { name: 'Close', exact: true }).last().click();
       await library.root.waitFor({ state: 'detached' });
       const mapPage = new MapPage(page);
       await page

@@ -251,7 +251,7 @@ describe('the map for the demo agronomist', () => {
       expect(shown).toMatchObject({ CroppingId: cropping.CroppingId, CropId: grassMarginCropId });
       expect(shown.Crop.Name).toBe('Grass margin');
       await mapPage.settled((state) => Number(state.croppingsInView) === Number(before.croppingsInView) + 1);
-      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
     },
     testTimeoutMs,
   );
@@ -303,7 +303,7 @@ describe('the map for the demo agronomist', () => {
         .find((each) => each.FieldId === field.FieldId)!
         .Croppings.find((each) => each.CroppingId === crop.CroppingId)!;
       expect(shrunk.Area).toBeCloseTo(crop.Area! - margin.Area!, 2);
-      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
     },
     testTimeoutMs,
   );
@@ -375,7 +375,7 @@ describe('the map for the demo agronomist', () => {
       await warning.waitFor();
       expect(await warning.innerText()).toContain("The cropping's boundary lies outside the field boundary.");
       await capture(page, 'map-17-cropping-outside-field');
-      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
       await panel.waitFor({ state: 'hidden' });
     },
     testTimeoutMs,

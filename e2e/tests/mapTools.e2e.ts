@@ -56,7 +56,7 @@ describe('the map of a holding', () => {
       await tools.getByRole('button', { name: 'Clear' }).click();
       expect(await list.count()).toBe(0);
       expect(await tools.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
-      await tools.getByRole('button', { name: 'Close' }).click();
+      await tools.getByRole('button', { name: 'Close', exact: true }).click();
       await tools.waitFor({ state: 'hidden' });
     },
     testTimeoutMs,

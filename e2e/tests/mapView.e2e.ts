@@ -153,7 +153,7 @@ describe('the map of a holding', () => {
       await options.getByRole('switch', { name: 'Fields' }).check({ force: true });
       await options.getByRole('switch', { name: 'Show labels' }).uncheck({ force: true });
       await mapPage.settled((each) => Number(each.fieldsInView) > 0);
-      await options.getByRole('button', { name: 'Close' }).click();
+      await options.getByRole('button', { name: 'Close', exact: true }).click();
       await options.waitFor({ state: 'hidden' });
       await expect.poll(() => saves.length).toBeGreaterThanOrEqual(4);
       expect(saves.at(-1)).toMatchObject({ Key: 'map.layers', HoldingId: expect.any(Number) });

@@ -297,7 +297,7 @@ describe('custom base maps', () => {
         .getByText('Drone survey')
         .waitFor();
       await capture(page, 'defects-custom-basemaps');
-      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
       await dialog.waitFor({ state: 'detached' });
 
       await mapPage.button('Map options').click();

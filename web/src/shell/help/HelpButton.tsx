@@ -17,7 +17,14 @@ export function HelpButton() {
   if (links.length === 0) return null;
   return (
     <>
-      <ActionIcon variant="subtle" size="lg" aria-label={t('help.open')} onClick={() => setOpened(true)}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        // On a phone-width header the holding's name keeps the room (session-shell §2 header).
+        visibleFrom="xs"
+        aria-label={t('help.open')}
+        onClick={() => setOpened(true)}
+      >
         <QuestionIcon />
       </ActionIcon>
       <HelpDialog opened={opened} links={links} onClose={() => setOpened(false)} />
