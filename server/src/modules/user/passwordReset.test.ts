@@ -176,11 +176,15 @@ describe('POST /api/user/v1/login/reset', () => {
   it("checks the new password with the rule's messages in their order, keeping the link", async () => {
     const empty = await useLink(token, { password: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().Errors).toEqual([{ Field: 'password', Message: passwordRequiredMessage }]);
+    expect(empty.json().Errors).toEqual([
+      { Field: 'password', Message: passwordRequiredMessage, Code: expect.any(String) },
+    ]);
     for (const weak of ['Short1', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
       const response = await useLink(token, { password: weak });
       expect(response.statusCode, weak).toBe(400);
-      expect(response.json().Errors, weak).toEqual([{ Field: 'password', Message: passwordRuleMessage }]);
+      expect(response.json().Errors, weak).toEqual([
+        { Field: 'password', Message: passwordRuleMessage, Code: expect.any(String) },
+      ]);
     }
     const tooLong = await useLink(token, { password: `Aa1${'x'.repeat(1100)}` });
     expect(tooLong.statusCode).toBe(400);
