@@ -9,6 +9,7 @@ import * as mailTables from './tables/mailOutbox.ts';
 import * as documentTables from './tables/documents.ts';
 import * as signupTables from './tables/signup.ts';
 import * as liveTables from './tables/live.ts';
+import * as basemapTables from './tables/basemaps.ts';
 import * as layerTables from './tables/layers.ts';
 
 export * from './tables/reference.ts';
@@ -23,6 +24,7 @@ export * from './tables/documents.ts';
 export * from './tables/signup.ts';
 export * from './tables/live.ts';
 export * from './tables/layers.ts';
+export * from './tables/basemaps.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -38,4 +40,5 @@ export const schema = {
   ...signupTables,
   ...liveTables,
   ...layerTables,
+  ...basemapTables,
 };

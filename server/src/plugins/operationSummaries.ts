@@ -5,6 +5,11 @@
  */
 export const operationSummaries: Record<string, string> = {
   // health, brand
+  // custom base maps
+  'GET /api/holdings/v1/basemaps': "The holding's custom base maps (Master and above)",
+  'POST /api/holdings/v1/basemaps': 'Add a custom base map to the holding (Master and above)',
+  'PUT /api/holdings/v1/basemaps/{id}': 'Change a custom base map (Master and above)',
+  'DELETE /api/holdings/v1/basemaps/{id}': 'Remove a custom base map (Master and above)',
   'GET /api/health': 'Whether the server and its database answer',
   'GET /api/service/brand': 'The brand serving this address: name, colours and features',
   // session

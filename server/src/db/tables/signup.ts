@@ -15,8 +15,8 @@ export const signupRequests = pgTable('signup_requests', {
 export const userContacts = pgTable('user_contacts', {
   userId: integer('user_id').primaryKey(),
   phoneNumber: text('phone_number').notNull(),
-  postCode: text('post_code').notNull(),
-  address: text('address').notNull(),
+  postCode: text('post_code'),
+  address: text('address'),
   regionId: integer('region_id'),
   townId: integer('town_id'),
   agronomist: text('agronomist').notNull().default(''),
