@@ -17,6 +17,7 @@ export const apiTags: { name: string; description: string }[] = [
   { name: 'resources', description: 'Texts and translations the clients read.' },
   { name: 'maintenance', description: 'Maintenance notices and the maintenance window.' },
   { name: 'health', description: 'Whether the server and its database answer.' },
+  { name: 'basemaps', description: "A holding's custom base maps, for Master users and above." },
 ];
 
 /** The shape of every 4xx answer (see server/src/http/httpErrors.ts and the spec's error box). */
