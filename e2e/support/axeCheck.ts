@@ -11,12 +11,13 @@ export interface AxeFinding {
   id: string;
   impact: string;
   help: string;
-  /** The CSS selectors of the offending elements, at most a few per rule. */
+  /** The CSS selectors of the offending elements, each with the start of its markup, at most a few per rule. */
   targets: string[];
 }
 
 interface AxeResultNode {
   target: unknown[];
+  html?: string;
 }
 
 interface AxeResult {
@@ -55,7 +56,9 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
       id: result.id,
       impact: result.impact!,
       help: result.help,
-      targets: result.nodes.slice(0, 5).map((node) => node.target.map(String).join(' > ')),
+      targets: result.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.map(String).join(' > ')}  ${(node.html ?? '').slice(0, 160)}`),
     }));
 }
 

@@ -175,7 +175,10 @@ export function readHoldingArchiveOffThread(bytes: Uint8Array): Promise<HoldingA
 /** A picture whose EXIF block cannot be read in time has no date or place, as one with a broken block. */
 export async function readPictureFactsOffThread(bytes: Uint8Array): Promise<PictureFacts> {
   try {
-    return await run<PictureFacts>({ kind: 'pictureFacts', bytes }, (reason) => new Error(reason));
+    // The picture is stored after its facts are read, so the worker gets a copy, not the caller's bytes (a
+    // Buffer's slice would share them).
+    const copy = new Uint8Array(bytes);
+    return await run<PictureFacts>({ kind: 'pictureFacts', bytes: copy }, (reason) => new Error(reason));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     return { takenAt: null, location: null };

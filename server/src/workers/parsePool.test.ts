@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { maxUnpackedBytes } from '@headland/domain/importLimits';
 import { ImportFileError } from '../modules/boundaryImport/importedLayer.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
-import { readBoundaryFileOffThread, readLayerFileOffThread, spawnParseWorker } from './parseJobs.ts';
+import { makePhoto } from '../testing/documentFixtures.ts';
+import {
+  readBoundaryFileOffThread,
+  readLayerFileOffThread,
+  readPictureFactsOffThread,
+  spawnParseWorker,
+} from './parseJobs.ts';
 import { WorkerJobRefused, WorkerPool } from './workerPool.ts';
 import type { ParseJob } from './parseJobTypes.ts';
 import { packTable, unpackTable } from './tablePacking.ts';
@@ -46,6 +52,18 @@ describe('parsing off the request thread', () => {
     const error = await refusal(readBoundaryFileOffThread(text('not a boundary')));
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as Error).message).toMatch(/not a zipped shapefile/);
+  });
+
+  it("reads a picture's facts and leaves its bytes to be stored", async () => {
+    // An upload over a socket arrives as a Buffer of its own memory, which a worker could otherwise take over.
+    const photo = await makePhoto({ takenAt: '2025:06:01 12:30:00', lon: -0.1, lat: 53.3 });
+    const bytes = Buffer.alloc(photo.byteLength);
+    photo.copy(bytes);
+    const facts = await readPictureFactsOffThread(bytes);
+    expect(facts.takenAt).not.toBeNull();
+    expect(facts.location).not.toBeNull();
+    expect(bytes.byteLength).toBe(photo.byteLength);
+    expect(Buffer.compare(bytes, photo)).toBe(0);
   });
 
   it('refuses binary content as not a soil or yield file', async () => {

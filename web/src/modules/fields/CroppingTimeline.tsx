@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { formatDisplayDate } from '@headland/domain/isoDate';
 import { defaultFirstYear, invalidDatesWarning, timelineDefaults } from '@headland/domain/timeline';
@@ -42,14 +43,10 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
   const { item, cropping } = bar;
   const label = translatedCropLabel(t, cropping);
   const dates = `${formatDisplayDate(item.start)} – ${formatDisplayDate(item.end)}`;
-  const description = [label, dates];
-  if (bar.continues) description.push(t('fields.timeline.continues', { year: cropping.YearId + 1 }));
-  if (item.invalidDates) description.push(invalidDatesWarning);
   return (
     <UnstyledButton
       onClick={onOpen}
       disabled={item.disabled}
-      aria-label={description.join('. ')}
       title={item.invalidDates ? invalidDatesWarning : undefined}
       pos="absolute"
       top={top + 4}
@@ -69,18 +66,24 @@ function TimelineItemBox({ bar, top, onOpen }: { bar: TimelineBar; top: number; 
     >
       <Group gap={4} wrap="nowrap" justify="space-between">
         <CropLabel label={label} colour={cropping.CssColor} size="xs" />
-        {/* Drawn, not written: the button's name holds what the signs say, and its visible words must be in it. */}
         {bar.continues && (
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ flexShrink: 0 }}>
             <path d="M1 6h9M7 3l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         )}
       </Group>
+      {/* The button is named by its words; the hidden ones stop the name's sentences and say what the arrow
+          shows, so that what is seen is always part of what is heard. */}
+      <VisuallyHidden>. </VisuallyHidden>
       <Text size="xs" c="dimmed" truncate>
         {dates}
       </Text>
+      {bar.continues && (
+        <VisuallyHidden>. {t('fields.timeline.continues', { year: cropping.YearId + 1 })}</VisuallyHidden>
+      )}
       {item.invalidDates && (
         <Text size="xs" c="orange" truncate>
+          <VisuallyHidden>. </VisuallyHidden>
           <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" style={{ marginRight: 4 }}>
             <path d="M5 1 9.5 9h-9z" fill="none" stroke="currentColor" strokeWidth="1.2" />
           </svg>
