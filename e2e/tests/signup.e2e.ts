@@ -150,7 +150,8 @@ describe('sign-up from an invitation', () => {
       await wizard.getByRole('alert').getByRole('button', { name: 'Cancel my account' }).click();
       expect((await cancelled).status()).toBe(200);
 
-      // Logged out to the login screen; the link no longer works.
+      // Logged out to the login screen, loaded afresh without the link's parameters; the link no longer works.
+      await page.waitForURL((url) => !url.search.includes('signup='), { waitUntil: 'load' });
       await new LoginPage(page).waitForPasswordStep();
       await page.goto(link);
       await page.getByText('Invalid signup request').waitFor({ timeout: stepTimeoutMs });

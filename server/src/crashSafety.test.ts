@@ -21,7 +21,9 @@ import {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const kind = serverUrl ? 'PostgreSQL' : 'PGlite';
-const kills = 10;
+// Each kill restarts on the database the kills before it left behind. Four keep the run short; CRASH_KILLS (up
+// to 100) asks for a longer hunt.
+const kills = Math.min(100, Math.max(1, Number.parseInt(process.env.CRASH_KILLS ?? '', 10) || 4));
 
 /**
  * Creates fields in four parallel loops until the server stops answering; resolves with the names of those
