@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
 # Runs the browser tests: ensures Debian's chromium is installed, then runs e2e/tests/*.e2e.ts with vitest.
-# With arguments (files, -t filters) they go to one vitest run of every file in turn.
 # The tests serve the built web app through the real server, so `npm run build` must have run first
 # (`npm run test:e2e` from the repository root does both). Extra arguments go to vitest.
 set -euo pipefail
@@ -16,11 +15,4 @@ if [[ ! -f "$root/web/dist/index.html" ]]; then
 fi
 
 cd "$here"
-if [[ $# -gt 0 ]]; then
-  exec npx vitest run --config ./vitest.config.ts "$@"
-fi
-# The whole suite: two files at a time, then the timed files alone (see vitest.config.ts).
-status=0
-E2E_SET=parallel npx vitest run --config ./vitest.config.ts || status=$?
-E2E_SET=serial npx vitest run --config ./vitest.config.ts || status=$?
-exit "$status"
+exec npx vitest run --config ./vitest.config.ts "$@"
