@@ -11,6 +11,7 @@ import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { MapPage } from '../support/mapPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
+import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
 
 // axe-core over every main screen and dialog (issue 24, part 6): no critical and no serious violation of WCAG A
 // and AA. The mail catcher gives the server its SMTP_URL, for the sign-up and password reset links.
@@ -304,17 +305,10 @@ describe('accessibility of every screen and dialog', () => {
       await wizard.getByRole('button', { name: 'Next' }).click();
       await wizard.getByText('You must accept the terms and conditions.').waitFor();
       await checks.check(wizardPage, 'sign-up: terms step with errors');
-      await wizard
-        .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
-        .check();
-      await wizard.getByRole('radio', { name: 'Yes' }).check();
-      await wizard.getByRole('button', { name: 'Next' }).click();
+      await agreeToTerms(wizard);
       await wizard.getByRole('heading', { name: 'Contact', level: 3 }).waitFor();
       await checks.check(wizardPage, 'sign-up: contact step');
-      await wizard.getByLabel('First name').fill('Ada');
-      await wizard.getByLabel('Last name').fill('Access');
-      await wizard.getByLabel('Phone number').fill('01507 600000');
-      await wizard.getByRole('button', { name: 'Next' }).click();
+      await fillContact(wizard, { firstName: 'Ada', lastName: 'Access', phone: '01507 600000' });
       // An invited person joins the holding that exists, so the password step follows.
       await wizard.getByRole('heading', { name: 'Password', level: 3 }).waitFor();
       await checks.check(wizardPage, 'sign-up: password step');
@@ -337,15 +331,8 @@ describe('accessibility of every screen and dialog', () => {
       await linkPage.goto(linksIn(linkMessage).find((link) => link.includes('signup='))!);
       const ownWizard = linkPage.getByRole('main');
       await ownWizard.getByRole('heading', { name: 'Terms and conditions', level: 3 }).waitFor();
-      await ownWizard
-        .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
-        .check();
-      await ownWizard.getByRole('radio', { name: 'Yes' }).check();
-      await ownWizard.getByRole('button', { name: 'Next' }).click();
-      await ownWizard.getByLabel('First name').fill('Owen');
-      await ownWizard.getByLabel('Last name').fill('Farmer');
-      await ownWizard.getByLabel('Phone number').fill('+44 1738 600000');
-      await ownWizard.getByRole('button', { name: 'Next' }).click();
+      await agreeToTerms(ownWizard);
+      await fillContact(ownWizard, { firstName: 'Owen', lastName: 'Farmer', phone: '+44 1738 600000' });
       await ownWizard.getByRole('heading', { name: 'Holding', level: 3 }).waitFor();
       await checks.check(linkPage, 'sign-up: holding step');
 

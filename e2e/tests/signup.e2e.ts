@@ -6,6 +6,7 @@ import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
 import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 import { memberDialogTitle, ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
+import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
 
 // Sign-up from an invitation (session-shell §2, §4, §8): the server sends its mail to a local SMTP server, as
 // it would to a real one. The mail catcher is registered first: it gives the app's server its SMTP_URL.
@@ -59,11 +60,7 @@ describe('sign-up from an invitation', () => {
       await wizard.getByText('You must accept the terms and conditions.').waitFor();
       await wizard.getByText('Answer the question about contacting you.').waitFor();
       await screenshot(page, 'signup-01-terms-errors', { fullPage: false });
-      await wizard
-        .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
-        .check();
-      await wizard.getByRole('radio', { name: 'Yes' }).check();
-      await wizard.getByRole('button', { name: 'Next' }).click();
+      await agreeToTerms(wizard);
 
       // Step 2: contact; Back returns to step 1 with its answers kept.
       await wizard.getByRole('heading', { name: 'Contact', level: 3 }).waitFor();
@@ -183,15 +180,8 @@ describe('sign-up from an invitation', () => {
       const link = linksIn(message).find((candidate) => candidate.includes('signup='))!;
       await page.goto(link);
       const wizard = page.getByRole('main');
-      await wizard
-        .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
-        .check();
-      await wizard.getByRole('radio', { name: 'Yes' }).check();
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await wizard.getByLabel('First name').fill('Owen');
-      await wizard.getByLabel('Last name').fill('Farmer');
-      await wizard.getByLabel('Phone number').fill('+44 1738 600000');
-      await wizard.getByRole('button', { name: 'Next' }).click();
+      await agreeToTerms(wizard);
+      await fillContact(wizard, { firstName: 'Owen', lastName: 'Farmer', phone: '+44 1738 600000' });
       // No invitation: the holding is a new one, and it needs a name.
       const exists = wizard.getByRole('checkbox', {
         name: 'My holding is already on the service (I was invited to it)',
