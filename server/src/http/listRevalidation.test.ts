@@ -1,13 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
-import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
+import type { FieldResponse } from '@headland/domain/api/fieldsApi';
 import { ifNoneMatchHas } from './listRevalidation.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import {
+  createFieldWithCropping,
   createFieldsHolding,
-  gridSquare,
   seedCropTable,
   signInRestrictedMember,
   type FieldsHolding,
@@ -26,29 +25,12 @@ beforeAll(async () => {
   test = await createTestApp();
   await seedCropTable(test.db);
   farm = await createFieldsHolding(test.app, test.db, { features: { perHoldingPermissions: true } });
-  const field = await test.app.inject({
-    method: 'POST',
-    url: '/api/fields/v1',
-    headers: farm.headers,
-    payload: { Name: 'Long Acre', Boundary: gridSquare(430_000, 300_000, 200), srid: 27700 },
-  });
-  fieldId = field.json<FieldResponse>().FieldId;
-  const cropping = await test.app.inject({
-    method: 'POST',
-    url: '/api/croppings/v1',
-    headers: farm.headers,
-    payload: {
-      FieldId: fieldId,
-      CropId: CropId.WinterWheat,
-      Residue: CropResidue.Baled,
-      Purpose: CropPurpose.Milling,
-      SowingDate: '2024-10-01',
-      HarvestDate: '2025-08-10',
-      Area: 4,
-    },
-  });
-  expect(cropping.statusCode, cropping.body).toBe(201);
-  croppingId = cropping.json<CroppingResponse>().CroppingId;
+  ({ fieldId, croppingId } = await createFieldWithCropping(test.app, farm, {
+    name: 'Long Acre',
+    east: 430_000,
+    north: 300_000,
+    area: 4,
+  }));
   member = await signInRestrictedMember(test.app, test.db, farm.holdingId, [croppingId]);
 });
 

@@ -1,15 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
 import { isRefusalCode } from '@headland/domain/api/refusalCodes';
 import { refusalWords, type RefusalBody } from '@headland/domain/api/refusalWords';
 import { textsLookup } from '@headland/domain/api/requestIssueWords';
-import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { readLanguageTexts } from './languageTexts.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import {
+  createFieldWithCropping,
   createFieldsHolding,
-  gridSquare,
   seedCropTable,
   type FieldsHolding,
 } from '../testing/fieldsFixtures.ts';
@@ -37,28 +35,13 @@ beforeAll(async () => {
   test = await createTestApp();
   await seedCropTable(test.db);
   farm = await createFieldsHolding(test.app, test.db);
-  const field = await test.app.inject({
-    method: 'POST',
-    url: '/api/fields/v1',
-    headers: farm.headers,
-    payload: { Name: 'Refused', Boundary: gridSquare(420_000, 300_000, 200), srid: 27700 },
+  const made = await createFieldWithCropping(test.app, farm, {
+    name: 'Refused',
+    east: 420_000,
+    north: 300_000,
+    area: 2,
   });
-  const fieldId = field.json<FieldResponse>().FieldId;
-  const cropping = await test.app.inject({
-    method: 'POST',
-    url: '/api/croppings/v1',
-    headers: farm.headers,
-    payload: {
-      FieldId: fieldId,
-      CropId: CropId.WinterWheat,
-      Residue: CropResidue.Baled,
-      Purpose: CropPurpose.Milling,
-      SowingDate: '2024-10-01',
-      HarvestDate: '2025-08-10',
-      Area: 2,
-    },
-  });
-  target = { holdingId: farm.holdingId, fieldId, croppingId: cropping.json<CroppingResponse>().CroppingId };
+  target = { holdingId: farm.holdingId, ...made };
 }, 120_000);
 
 afterAll(async () => {

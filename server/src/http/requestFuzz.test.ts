@@ -1,11 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
-import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import {
+  createFieldWithCropping,
   createFieldsHolding,
-  gridSquare,
   seedCropTable,
   type FieldsHolding,
 } from '../testing/fieldsFixtures.ts';
@@ -30,28 +28,12 @@ beforeAll(async () => {
   test = await createTestApp();
   await seedCropTable(test.db);
   farm = await createFieldsHolding(test.app, test.db);
-  const field = await test.app.inject({
-    method: 'POST',
-    url: '/api/fields/v1',
-    headers: farm.headers,
-    payload: { Name: 'Fuzzed', Boundary: gridSquare(420_000, 300_000, 200), srid: 27700 },
-  });
-  fieldId = field.json<FieldResponse>().FieldId;
-  const cropping = await test.app.inject({
-    method: 'POST',
-    url: '/api/croppings/v1',
-    headers: farm.headers,
-    payload: {
-      FieldId: fieldId,
-      CropId: CropId.WinterWheat,
-      Residue: CropResidue.Baled,
-      Purpose: CropPurpose.Milling,
-      SowingDate: '2024-10-01',
-      HarvestDate: '2025-08-10',
-      Area: 2,
-    },
-  });
-  croppingId = cropping.json<CroppingResponse>().CroppingId;
+  ({ fieldId, croppingId } = await createFieldWithCropping(test.app, farm, {
+    name: 'Fuzzed',
+    east: 420_000,
+    north: 300_000,
+    area: 2,
+  }));
 }, 120_000);
 
 afterAll(async () => {

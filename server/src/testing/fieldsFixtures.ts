@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cropDefinitions } from '@headland/domain/crops';
+import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import { CropId, CropPurpose, CropResidue, cropDefinitions } from '@headland/domain/crops';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import type { Db } from '../db/database.ts';
 import {
@@ -91,4 +92,39 @@ export function gridSquare(east: number, north: number, side: number) {
       ],
     ],
   };
+}
+
+/**
+ * A 200 m square field at the given British National Grid point with a 2025 winter wheat cropping of `area`
+ * hectares on it, made through the API as the holding's owner; answers their ids.
+ */
+export async function createFieldWithCropping(
+  app: FastifyInstance,
+  farm: FieldsHolding,
+  field: { name: string; east: number; north: number; area: number },
+): Promise<{ fieldId: number; croppingId: number }> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/fields/v1',
+    headers: farm.headers,
+    payload: { Name: field.name, Boundary: gridSquare(field.east, field.north, 200), srid: 27700 },
+  });
+  if (created.statusCode !== 201) throw new Error(`creating ${field.name} answered ${created.body}`);
+  const fieldId = created.json<FieldResponse>().FieldId;
+  const cropping = await app.inject({
+    method: 'POST',
+    url: '/api/croppings/v1',
+    headers: farm.headers,
+    payload: {
+      FieldId: fieldId,
+      CropId: CropId.WinterWheat,
+      Residue: CropResidue.Baled,
+      Purpose: CropPurpose.Milling,
+      SowingDate: '2024-10-01',
+      HarvestDate: '2025-08-10',
+      Area: field.area,
+    },
+  });
+  if (cropping.statusCode !== 201) throw new Error(`its cropping answered ${cropping.body}`);
+  return { fieldId, croppingId: cropping.json<CroppingResponse>().CroppingId };
 }
