@@ -56,7 +56,12 @@ if (!root) throw new Error('The page has no #root element');
 void Promise.all([servedBrand(), createLoadedI18n(language)]).then(([brand, i18n]) =>
   createRoot(root).render(
     <StrictMode>
-      <App api={new ApiClient()} queryClient={queryClient} i18n={i18n} brand={brand} />
+      <App
+        api={new ApiClient({ language: () => i18n.language })}
+        queryClient={queryClient}
+        i18n={i18n}
+        brand={brand}
+      />
     </StrictMode>,
   ),
 );

@@ -43,6 +43,19 @@ describe('ApiClient requests', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('asks for the shown language, so that a refusal comes back in it', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => jsonResponse(200, {}));
+    let shown = 'fr';
+    const client = new ApiClient({ fetch, language: () => shown });
+    await client.get('/api/x');
+    shown = 'cy';
+    await client.get('/api/x');
+    const asked = fetch.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['Accept-Language'],
+    );
+    expect(asked).toEqual(['fr', 'cy']);
+  });
+
   it('sends forms url-encoded', async () => {
     const { client, fetch } = setup([() => jsonResponse(200, {})]);
     await client.post('/oauth/token', {

@@ -155,6 +155,8 @@ export interface ApiClientOptions {
   createXhr?: () => XMLHttpRequest;
   /** Waits between retries; tests drive it with fake timers. */
   sleep?: (ms: number) => Promise<void>;
+  /** The language shown, asked for at each request: the server writes its refusals' Message in it. */
+  language?: () => string;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -172,6 +174,7 @@ export class ApiClient {
   private readonly fetchImpl: typeof fetch;
   private readonly createXhr: () => XMLHttpRequest;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly language: (() => string) | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     // Bound so that the global fetch is not called with the client as `this`.
@@ -179,6 +182,7 @@ export class ApiClient {
     // Looked up at each request, so that a replaced global (tests) is the one used.
     this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
     this.sleep = options.sleep ?? defaultSleep;
+    this.language = options.language;
   }
 
   setToken(token: string | null): void {
@@ -264,6 +268,8 @@ export class ApiClient {
     // A download's Accept stays the browser's: the file is not JSON, though a failure still answers JSON.
     const headers: Record<string, string> = binary ? {} : { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const language = this.language?.();
+    if (language) headers['Accept-Language'] = language;
     let body: string | FormData | undefined;
     if (options.formData) {
       body = options.formData;
