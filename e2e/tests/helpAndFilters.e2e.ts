@@ -24,24 +24,15 @@ async function listedTitles(dialog: Locator): Promise<string[]> {
 
 /** Whether the last key press reached the page with its default action stopped (the browser's find). */
 async function watchDefaultPrevented(page: Page): Promise<() => Promise<boolean>> {
+  // The event itself is kept: its defaultPrevented is read once every listener has had the key, the app's
+  // among them (registered later than this one).
   await page.evaluate(() => {
-    // Read once every listener has had the key, the app's among them (registered later than this one).
     window.addEventListener('keydown', (event) => {
-      setTimeout(() => {
-        (window as unknown as { lastKeyPrevented: boolean }).lastKeyPrevented = event.defaultPrevented;
-      });
+      (window as unknown as { lastKey: KeyboardEvent }).lastKey = event;
     });
   });
   return () =>
-    page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) =>
-          setTimeout(
-            () => resolve((window as unknown as { lastKeyPrevented: boolean }).lastKeyPrevented),
-            100,
-          ),
-        ),
-    );
+    page.evaluate(() => (window as unknown as { lastKey: KeyboardEvent }).lastKey.defaultPrevented);
 }
 
 describe('the help dialog', () => {
