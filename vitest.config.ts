@@ -30,7 +30,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           testTimeout: 60_000,
           fileParallelism: false,
-          // The files share one module graph: importing the app afresh for each of some eighty files cost about
+          // The files share one module graph: importing the app afresh for each of some seventy files cost about
           // nine seconds apiece. Each file still opens its own database and app, and no server module keeps
           // state between apps.
           isolate: false,
