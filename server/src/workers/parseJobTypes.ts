@@ -6,4 +6,15 @@ export type ParseJob =
   | { kind: 'layerFile'; bytes: Uint8Array; subject: ImportSubject }
   | { kind: 'layerPreview'; bytes: Uint8Array; subject: ImportSubject; rows: number }
   | { kind: 'holdingArchive'; bytes: Uint8Array }
-  | { kind: 'pictureFacts'; bytes: Uint8Array };
+  | { kind: 'pictureFacts'; bytes: Uint8Array }
+  | { kind: 'yieldCleaning'; columns: YieldColumns; degrees: boolean };
+
+/** Yield points as columns (NaN where a value is missing), handed to the worker without copying. */
+export interface YieldColumns {
+  x: Float64Array;
+  y: Float64Array;
+  yield: Float64Array;
+  /** Null when the file has no flow column. */
+  flow: Float64Array | null;
+  heading: Float64Array;
+}
