@@ -37,7 +37,12 @@ const kIndices = [0, 1, 2, 2.5, 3, 4, 9];
 // Fertiliser Manual (RB209), 8th edition: every figure of every table at its own yield, straw incorporated.
 describe.each([
   ['winter wheat 8 t/ha', CropId.WinterWheat, [120, 90, 60, 0, 0, 0], [105, 75, 45, 20, 0, 0, 0]],
-  ['winter oilseed rape 3.5 t/ha', CropId.WinterOilseedRape, [110, 80, 50, null, null, null], [100, 70, 40, 20, 0, 0, 0]],
+  [
+    'winter oilseed rape 3.5 t/ha',
+    CropId.WinterOilseedRape,
+    [110, 80, 50, null, null, null],
+    [100, 70, 40, 20, 0, 0, 0],
+  ],
   ['spring oilseed rape 2 t/ha', CropId.SpringOilseedRape, [90, 60, 30, 0, 0, 0], [80, 50, 20, 0, 0, 0, 0]],
   ['linseed 1.5 t/ha', CropId.Linseed, [90, 60, 30, 0, 0, 0], [80, 50, 20, 0, 0, 0, 0]],
   ['forage maize 40 t/ha', CropId.Maize, [115, 85, 55, 20, 0, 0], [235, 205, 175, 145, 110, 0, 0]],
@@ -58,7 +63,8 @@ describe('magnesium', () => {
     [CropId.SugarBeet, [150, 75, 0, 0]],
     [CropId.Grass, [100, 50, 0, 0]],
   ])('crop %s by Mg Index 0, 1, 2, 5', (cropId, expected) =>
-    expect(values(NutrientType.MgO, cropping(cropId), [0, 1, 2, 5])).toEqual(expected));
+    expect(values(NutrientType.MgO, cropping(cropId), [0, 1, 2, 5])).toEqual(expected),
+  );
 
   it.each([CropId.WinterOilseedRape, CropId.SpringOilseedRape, CropId.Linseed])(
     'crop %s gets the every-three-or-four-years rule at Mg Index 0 and 1, not a yearly figure',
@@ -112,9 +118,19 @@ describe('yield and straw adjustment', () => {
   });
 
   it('uses the standard yield when the cropping has no target yield, and says which it used', () => {
-    const result = requirementBasis(NutrientType.P2O5, RecommendationMethod.Rb209, cropping(CropId.WinterWheat));
+    const result = requirementBasis(
+      NutrientType.P2O5,
+      RecommendationMethod.Rb209,
+      cropping(CropId.WinterWheat),
+    );
     expect(result).toMatchObject({
-      basis: { ExpectedYield: 8, StandardYield: 8, YieldFrom: 'standard', Straw: 'notGiven', Table: 'cereals' },
+      basis: {
+        ExpectedYield: 8,
+        StandardYield: 8,
+        YieldFrom: 'standard',
+        Straw: 'notGiven',
+        Table: 'cereals',
+      },
     });
   });
 
@@ -148,9 +164,9 @@ describe('crops and methods', () => {
     expect(recommendationGroupOf(CropId.Maize, CropPurpose.Forage)).toBe('forageMaize');
     expect(recommendationGroupOf(CropId.Maize, CropPurpose.Grain)).toBeNull();
     for (const cropId of [CropId.WinterBeans, CropId.SpringBeans, CropId.Peas, CropId.FodderBeet])
-      expect(
-        requirementBasis(NutrientType.P2O5, RecommendationMethod.Rb209, cropping(cropId)),
-      ).toEqual({ problem: RequirementProblem.NoPublishedRecommendation });
+      expect(requirementBasis(NutrientType.P2O5, RecommendationMethod.Rb209, cropping(cropId))).toEqual({
+        problem: RequirementProblem.NoPublishedRecommendation,
+      });
   });
 
   it('follows the holding PK model: SRUC figures are not given from the English tables', () => {

@@ -56,7 +56,8 @@ export const recommendationTables: Record<RecommendationCropGroup, NutrientTable
   // Section 4, "Oilseed rape and linseed": winter oilseed rape 3.5 t/ha. The archived text reads 40 kg P2O5/ha at P
   // Index 3 and above, against 0 for every other arable crop; unverified, so no figure is given there.
   oilseedRape: {
-    source: 'Section 4, Oilseed rape and linseed: phosphate, potash, magnesium (winter oilseed rape 3.5 t/ha)',
+    source:
+      'Section 4, Oilseed rape and linseed: phosphate, potash, magnesium (winter oilseed rape 3.5 t/ha)',
     standardYield: 3.5,
     P2O5: [110, 80, 50, null, null],
     K2O: [100, 70, 40, 20, 0, 0],

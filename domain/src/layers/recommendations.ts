@@ -1,12 +1,7 @@
 import { CropCategory, cropDefinitionById } from '../crops.ts';
 import { NutrientType, type RequirementNutrient } from './nutrients.ts';
 import { recommendationGroupOf, recommendationTables, tablePosition } from './rb209Tables.ts';
-import {
-  methodOfPkModel,
-  requirementBasis,
-  RecommendationMethod,
-  zoneFigure,
-} from './requirementBasis.ts';
+import { methodOfPkModel, requirementBasis, RecommendationMethod, zoneFigure } from './requirementBasis.ts';
 import { SoilCategory } from './soil.ts';
 
 export {
@@ -98,7 +93,8 @@ export function zoneRequirement(
     purpose: null,
   });
   if (!('basis' in result)) return null;
-  return zoneFigure(nutrient, result.basis, soilValue, soilUnit, (ph) => limeRecommendation(ph, cropId)).value;
+  return zoneFigure(nutrient, result.basis, soilValue, soilUnit, (ph) => limeRecommendation(ph, cropId))
+    .value;
 }
 
 /**

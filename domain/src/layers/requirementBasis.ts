@@ -50,6 +50,8 @@ export const requirementBasisSchema = z.object({
   /** Lowest and highest soil index (or pH for lime) of the zones. */
   IndexMin: z.number().nullable(),
   IndexMax: z.number().nullable(),
+  /** Zones left without a figure because the table prints none Headland could verify for their index. */
+  ZonesWithoutFigure: z.number().int().nonnegative(),
 });
 export type RequirementBasis = z.infer<typeof requirementBasisSchema>;
 
@@ -83,6 +85,7 @@ export function requirementBasis(
     Rule: null,
     IndexMin: null,
     IndexMax: null,
+    ZonesWithoutFigure: 0,
   };
   if (nutrient === NutrientType.Lime) return { basis: { ...empty, Table: null, Source: limeSource } };
   const group = recommendationGroupOf(cropping.cropId, cropping.purpose);
@@ -126,7 +129,6 @@ function strawOf(group: RecommendationCropGroup, residue: number | null): StrawU
   return StrawUse.NotGiven;
 }
 
-
 /** A zone's requirement: kg/ha (t/ha for lime), or null with the rule or reason that stands in for a figure. */
 export interface ZoneFigure {
   value: number | null;
@@ -161,7 +163,12 @@ export function zoneFigure(
   const figure = table[element][position];
   if (figure === null || figure === undefined) return { value: null, index, note: 'noPublishedFigure' };
   const atOrBelowTarget = element === 'P2O5' ? position <= 2 : position <= table.kTargetPosition;
-  if (!atOrBelowTarget || basis.ExpectedYield === null || basis.StandardYield === null || basis.YieldFrom === null)
+  if (
+    !atOrBelowTarget ||
+    basis.ExpectedYield === null ||
+    basis.StandardYield === null ||
+    basis.YieldFrom === null
+  )
     return { value: figure, index, note: null };
   const value = adjustedFigure(figure, element, {
     group: basis.Table as RecommendationCropGroup,

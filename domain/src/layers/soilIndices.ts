@@ -97,7 +97,8 @@ export function readSoilIndex(
   value: number,
   unit: string | null | undefined,
 ): { index: number } | { problem: SoilReadingProblem } {
-  if (unit === null || unit === undefined || unit.trim() === '') return { problem: SoilReadingProblem.UnitMissing };
+  if (unit === null || unit === undefined || unit.trim() === '')
+    return { problem: SoilReadingProblem.UnitMissing };
   if (!Number.isFinite(value) || value < 0) return { problem: SoilReadingProblem.IndexOutOfRange };
   if (unit === SoilUnit.Index && value > 9) return { problem: SoilReadingProblem.IndexOutOfRange };
   const index = soilIndexOf(nutrient, value, unit);
