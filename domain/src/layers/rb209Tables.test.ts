@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { requirementRequestSchema } from '../api/layersApi.ts';
 import { CropId, CropPurpose, CropResidue } from '../crops.ts';
 import { PkModel } from '../holdingRules.ts';
 import { NutrientType, type RequirementNutrient } from './nutrients.ts';
@@ -186,5 +187,17 @@ describe('crops and methods', () => {
     expect(requirementProblemOfSoil(p, [9, null], 'Index')).toBeNull();
     expect(requirementProblemOfSoil(NutrientType.Lime, [15], null)).toBe(RequirementProblem.IndexOutOfRange);
     expect(requirementProblemOfSoil(NutrientType.Lime, [6.2], null)).toBeNull();
+  });
+});
+
+describe('nitrogen', () => {
+  it('is not offered: a requirement layer is for P2O5, K2O, MgO or lime only', () => {
+    const request = { SoilLayerId: 1, CroppingId: 1 };
+    expect(requirementRequestSchema.safeParse({ ...request, NutrientId: NutrientType.N }).success).toBe(
+      false,
+    );
+    expect(requirementRequestSchema.safeParse({ ...request, NutrientId: NutrientType.P2O5 }).success).toBe(
+      true,
+    );
   });
 });
