@@ -149,7 +149,7 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
   const created = await sqlRows<{ id: number; cropping_id: number; type_id: number }>(
     db,
     sql`INSERT INTO data_layers (holding_id, type_id, scope, field_id, cropping_id, crop_id, parent_id, year_id, name, unit,
-                                 nutrient_id, product_id, rate_unit_id, plan_name, calculated, style)
+                                 nutrient_id, product_id, rate_unit_id, plan_name, calculated, style, recommendation_method)
         SELECT ${holdingId}::int, t.type_id, ${MapScope.Cropping}::int, r.field_id, r.cropping_id, r.crop_id, r.soil_layer_id, 2027,
                CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'P2O5 requirement 2027' ELSE ${product.Name} || ' 2027' END,
                'kg/ha',
@@ -158,7 +158,8 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
                CASE WHEN t.type_id = ${LayerTypeId.Application} THEN ${RateUnitId.KgHa}::int END,
                CASE WHEN t.type_id = ${LayerTypeId.Application} THEN ${planName} END, true,
                json_build_object('Gradient', CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'P2O5' ELSE 'default' END,
-                                 'Colour', NULL, 'Opacity', NULL)::jsonb
+                                 'Colour', NULL, 'Opacity', NULL)::jsonb,
+               CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'RB209' END
           FROM json_to_recordset(${JSON.stringify(croppings)}::json) AS r(cropping_id int, crop_id int, field_id int, soil_layer_id int),
                (VALUES (${LayerTypeId.NutrientRequirement}::int), (${LayerTypeId.Application}::int)) AS t(type_id)
         RETURNING id, cropping_id, type_id`,
@@ -170,8 +171,10 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
      WHERE a.holding_id = ${holdingId} AND a.type_id = ${LayerTypeId.Application} AND a.plan_name = ${planName}
        AND r.cropping_id = a.cropping_id AND r.type_id = ${LayerTypeId.NutrientRequirement}`);
   const values = zones.flatMap((zone) => {
-    const requirement = zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id) ?? 0;
-    const rate = productRateFor(NutrientType.P2O5, requirement, product.P2O5) ?? 0;
+    // A crop without a published table gets no figure, and so no rate.
+    const requirement = zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id);
+    const rate =
+      requirement === null ? null : (productRateFor(NutrientType.P2O5, requirement, product.P2O5) ?? 0);
     return [
       {
         zone_id: zone.zone_id,
@@ -185,7 +188,7 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
         layer_id: layerOf.get(`${zone.cropping_id}:${LayerTypeId.Application}`),
         value: rate,
         rate,
-        supplied: nutrientRateFor(NutrientType.P2O5, rate, product.P2O5),
+        supplied: rate === null ? null : nutrientRateFor(NutrientType.P2O5, rate, product.P2O5),
       },
     ];
   });
