@@ -127,7 +127,7 @@ export async function seedDemoLayers(db: Db, holdingId: number): Promise<void> {
 
 /** Phosphate requirement of each 2027 cropping from the autumn 2026 P samples (RB209), and TSP to meet it. */
 async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
-  const zones = await sqlRows<{
+  const sampled = await sqlRows<{
     zone_id: number;
     soil_layer_id: number;
     cropping_id: number;
@@ -142,6 +142,10 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
           JOIN LATERAL (SELECT id, crop_id, field_id FROM croppings WHERE field_id = l.field_id AND year_id = 2027
                           AND crop_id <> 0 ORDER BY id LIMIT 1) c ON true
          WHERE l.holding_id = ${holdingId} AND l.type_id = ${LayerTypeId.SoilPhosphorus} AND l.unit = 'Ppm' AND l.year_id = 2027`,
+  );
+  // The plan covers the croppings whose crop has a published table at its standard yield.
+  const zones = sampled.filter(
+    (zone) => zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id) !== null,
   );
   const product = fertiliserProductOf(planProductId)!;
   const croppings = [...new Map(zones.map((zone) => [zone.cropping_id, zone])).values()];
@@ -171,10 +175,8 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
      WHERE a.holding_id = ${holdingId} AND a.type_id = ${LayerTypeId.Application} AND a.plan_name = ${planName}
        AND r.cropping_id = a.cropping_id AND r.type_id = ${LayerTypeId.NutrientRequirement}`);
   const values = zones.flatMap((zone) => {
-    // A crop without a published table gets no figure, and so no rate.
-    const requirement = zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id);
-    const rate =
-      requirement === null ? null : (productRateFor(NutrientType.P2O5, requirement, product.P2O5) ?? 0);
+    const requirement = zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id) ?? 0;
+    const rate = productRateFor(NutrientType.P2O5, requirement, product.P2O5) ?? 0;
     return [
       {
         zone_id: zone.zone_id,
@@ -188,7 +190,7 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
         layer_id: layerOf.get(`${zone.cropping_id}:${LayerTypeId.Application}`),
         value: rate,
         rate,
-        supplied: rate === null ? null : nutrientRateFor(NutrientType.P2O5, rate, product.P2O5),
+        supplied: nutrientRateFor(NutrientType.P2O5, rate, product.P2O5),
       },
     ];
   });
