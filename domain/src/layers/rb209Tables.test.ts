@@ -182,6 +182,7 @@ describe('crops and methods', () => {
     const p = NutrientType.P2O5;
     expect(requirementProblemOfSoil(p, [12], null)).toBe(RequirementProblem.UnitMissing);
     expect(requirementProblemOfSoil(p, [12], 'furlongs')).toBe(RequirementProblem.UnitNotRead);
+    expect(requirementProblemOfSoil(p, [12], 'Morgan')).toBe(RequirementProblem.UnitNotRead);
     expect(requirementProblemOfSoil(p, [10], 'Index')).toBe(RequirementProblem.IndexOutOfRange);
     expect(requirementProblemOfSoil(p, [-1], 'Ppm')).toBe(RequirementProblem.IndexOutOfRange);
     expect(requirementProblemOfSoil(p, [9, null], 'Index')).toBeNull();

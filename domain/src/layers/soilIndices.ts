@@ -89,7 +89,7 @@ export const SoilReadingProblem = {
 export type SoilReadingProblem = (typeof SoilReadingProblem)[keyof typeof SoilReadingProblem];
 
 /**
- * The index of a soil value for the RB209 tables, or the reason there is none. A value given as an index must be
+ * The index of a soil value for the RB209 tables, or the reason there is none (Morgan values among them). A value given as an index must be
  * 0 to 9; a negative or non-finite measurement is not a reading either.
  */
 export function readSoilIndex(
@@ -101,6 +101,9 @@ export function readSoilIndex(
     return { problem: SoilReadingProblem.UnitMissing };
   if (!Number.isFinite(value) || value < 0) return { problem: SoilReadingProblem.IndexOutOfRange };
   if (unit === SoilUnit.Index && value > 9) return { problem: SoilReadingProblem.IndexOutOfRange };
+  // Morgan extracts are SRUC's measure: the RB209 tables are for Olsen P and ammonium nitrate K and Mg, and the
+  // conversion between them is not published, so a Morgan value is not read as an RB209 index.
+  if (unit === SoilUnit.Morgan) return { problem: SoilReadingProblem.UnitNotRead };
   const index = soilIndexOf(nutrient, value, unit);
   return index === null ? { problem: SoilReadingProblem.UnitNotRead } : { index };
 }
