@@ -202,3 +202,45 @@ describe('nitrogen', () => {
     );
   });
 });
+
+describe('index edges through measured values', () => {
+  const wheat = cropping(CropId.WinterWheat, { residue: CropResidue.Incorporated });
+  const measured = (nutrient: RequirementNutrient, mgPerLitre: number) => {
+    const result = requirementBasis(nutrient, RecommendationMethod.Rb209, wheat);
+    if (!('basis' in result)) throw new Error(result.problem);
+    return zoneFigure(nutrient, result.basis, mgPerLitre, 'Ppm', () => 0).value;
+  };
+
+  it.each([
+    [9, 120],
+    [9.1, 90],
+    [15, 90],
+    [16, 60],
+    [25, 60],
+    [26, 0],
+  ])('Olsen P %s mg/l gives %s kg P2O5/ha for wheat', (value, kg) =>
+    expect(measured(NutrientType.P2O5, value)).toBe(kg),
+  );
+
+  it.each([
+    [60, 105],
+    [61, 75],
+    [120, 75],
+    [121, 45],
+    [180, 45],
+    [181, 20],
+    [240, 20],
+    [241, 0],
+  ])('K %s mg/l gives %s kg K2O/ha for wheat (2- to 2+ at 180)', (value, kg) =>
+    expect(measured(NutrientType.K2O, value)).toBe(kg),
+  );
+
+  it.each([
+    [25, 150],
+    [26, 100],
+    [50, 100],
+    [51, 0],
+  ])('Mg %s mg/l gives %s kg MgO/ha for wheat', (value, kg) =>
+    expect(measured(NutrientType.MgO, value)).toBe(kg),
+  );
+});
