@@ -209,8 +209,10 @@ describe('data layers on the map', () => {
       await editor.waitFor();
       const rows = editor.getByRole('table', { name: 'Zones' }).getByRole('row');
       await expect.poll(() => rows.count()).toBe(4);
-      // 10 and 12 mg/l are P index 1 (90 kg/ha of P₂O₅ for wheat, 196 kg/ha of TSP), 30 mg/l index 3 (none).
-      expect(await rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('196');
+      // 10 and 12 mg/l are P index 1, 30 mg/l index 3 (none). The demo's milling wheat expects 9.5 t/ha with its
+      // straw baled: 90 kg/ha of P₂O₅ at the standard 8 t/ha, plus the offtake of the extra grain and of the
+      // straw, is 107 kg/ha of P₂O₅, or 233 kg/ha of TSP (46 %).
+      expect(await rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('233');
       expect(await rows.nth(2).getByRole('cell').nth(1).innerText()).toBe('0');
       const fieldTotal = editor.getByLabel('Field total');
       await fieldTotal.waitFor();
@@ -224,7 +226,7 @@ describe('data layers on the map', () => {
       expect(await zone.getByText('A rate cannot be negative.').count()).toBe(1);
       await rate.fill('250');
       await zone.getByRole('button', { name: 'Cancel' }).click();
-      expect(await rate.inputValue()).toBe('196');
+      expect(await rate.inputValue()).toBe('233');
       await rate.fill('250');
       await zone.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('250 *');
@@ -233,7 +235,7 @@ describe('data layers on the map', () => {
 
       await rows.nth(1).getByRole('button', { name: '1' }).click();
       await editor.getByRole('group', { name: 'Zone 1' }).getByRole('button', { name: 'Reset' }).click();
-      await expect.poll(() => rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('196');
+      await expect.poll(() => rows.nth(1).getByRole('cell').nth(1).innerText()).toBe('233');
       await expect.poll(() => fieldTotal.innerText()).toBe(totalBefore);
       expect(await editor.getByLabel('Plan total').innerText()).toMatch(/^Plan total: [\d,.]+ kg over/);
     },
