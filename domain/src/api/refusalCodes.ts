@@ -38,6 +38,8 @@ export const refusalCodes = {
   holdingNotFound: [],
   holdingNoAccess: [],
   holdingExportNotAllowed: [],
+  exportModuleOff: [],
+  exportTooLarge: ['count', 'max'],
   holdingExportRestricted: [],
   holdingsReadOnlySession: [],
   holdingCreateNotAllowed: [],
