@@ -6,7 +6,7 @@ import { canAccess, type PermissionArea } from '@headland/domain/permissions';
 import type { Caller } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { areaForbidden, badRequest, forbidden } from '../../http/httpErrors.ts';
-import { requireLayer } from '../layers/layerAccess.ts';
+import { visibleLayer } from '../layers/layers.service.ts';
 import type { ExportColumn, ExportDataset } from './exportDataset.ts';
 import { exportFile, type ExportFile } from './exportFiles.ts';
 import {
@@ -128,18 +128,18 @@ export async function exportLayer(
   format: ExportFormat,
 ): Promise<ExportFile> {
   checkAllowed(caller, 'mapLayers');
-  const layer = await requireLayer(db, caller, layerId);
-  checkSize(layer.zoneCount + layer.pointCount);
+  const layer = await visibleLayer(db, caller, layerId);
+  checkSize(layer.ZoneCount + layer.PointCount);
   const [zones, points, holding] = await Promise.all([
-    selectLayerZones(db, layer.id),
-    selectLayerPoints(db, layer.id),
+    selectLayerZones(db, layer.DataLayerId),
+    selectLayerPoints(db, layer.DataLayerId),
     holdingName(db, caller.holdingId),
   ]);
-  const typeName = layerTypes.find((type) => type.TypeId === layer.typeId)?.Name ?? null;
-  const rateUnit = layer.rateUnitId === null ? null : (rateUnitOf(layer.rateUnitId)?.Name ?? null);
+  const typeName = layerTypes.find((type) => type.TypeId === layer.TypeId)?.Name ?? null;
+  const rateUnit = layer.RateUnitId === null ? null : (rateUnitOf(layer.RateUnitId)?.Name ?? null);
   const dataset: ExportDataset = {
-    fileName: `${fileSlug(holding, 'holding')}_${fileSlug(layer.name, 'layer')}_${layer.yearId}`,
-    title: layer.name,
+    fileName: `${fileSlug(holding, 'holding')}_${fileSlug(layer.Name, 'layer')}_${layer.Year}`,
+    title: layer.Name,
     columns: [...layerColumns],
     parts: [
       {
@@ -148,11 +148,11 @@ export async function exportLayer(
         features: zones.map((zone) => ({
           geometry: zone.geometry,
           values: [
-            layer.name,
+            layer.Name,
             typeName,
             zone.zoneNumber,
             zone.value,
-            layer.unit,
+            layer.Unit,
             zone.label,
             zone.areaHa,
             zone.productRate,
@@ -167,7 +167,7 @@ export async function exportLayer(
         shape: 'point',
         features: points.map((point) => ({
           geometry: point.geometry,
-          values: [layer.name, typeName, null, point.value, layer.unit, null, null, null, null, null, null],
+          values: [layer.Name, typeName, null, point.value, layer.Unit, null, null, null, null, null, null],
         })),
       },
     ],

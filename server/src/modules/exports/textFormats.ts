@@ -26,10 +26,15 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Characters XML 1.0 cannot hold at all (control characters other than tab and line ends). */
-const notXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+/** Whether XML 1.0 can hold a character: not the control characters other than tab and line ends. */
+function xmlChar(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (
+    (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) && code !== 0xfffe && code !== 0xffff
+  );
+}
 
-const xmlText = (value: string) => escapeXml(value.replace(notXml, ''));
+const xmlText = (value: string) => escapeXml([...value].filter(xmlChar).join(''));
 
 const kmlTypes = { string: 'string', integer: 'int', real: 'double', date: 'string' } as const;
 
