@@ -140,8 +140,21 @@ interface DbfField {
 }
 
 const textWidth = 254;
+const encoder = new TextEncoder();
 
-function dbfField(column: ExportColumn): DbfField {
+/** A text column is as wide as its longest value in UTF-8 bytes (at least 1, at most 254). */
+function textWidthOf(index: number, features: readonly ExportFeature[]): number {
+  let width = 1;
+  for (const feature of features) {
+    const value = feature.values[index];
+    if (value === null || value === undefined) continue;
+    width = Math.max(width, Math.min(textWidth, encoder.encode(String(value)).length));
+    if (width === textWidth) break;
+  }
+  return width;
+}
+
+function dbfField(column: ExportColumn, index: number, features: readonly ExportFeature[]): DbfField {
   switch (column.type) {
     // GDAL reads widths up to 9 as 32-bit integers, wider ones as 64-bit.
     case 'integer':
@@ -151,11 +164,9 @@ function dbfField(column: ExportColumn): DbfField {
     case 'date':
       return { name: column.name, type: 'D', width: 8, decimals: 0 };
     default:
-      return { name: column.name, type: 'C', width: textWidth, decimals: 0 };
+      return { name: column.name, type: 'C', width: textWidthOf(index, features), decimals: 0 };
   }
 }
-
-const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a text cut to `width` bytes without splitting a character. */
 function cutUtf8(text: string, width: number): Uint8Array {
@@ -194,7 +205,7 @@ function writeDbf(
   features: readonly ExportFeature[],
   now: Date,
 ): Uint8Array {
-  const fields = columns.map(dbfField);
+  const fields = columns.map((column, index) => dbfField(column, index, features));
   const headerLength = 32 + 32 * fields.length + 1;
   const recordLength = 1 + fields.reduce((sum, field) => sum + field.width, 0);
   const bytes = new Uint8Array(headerLength + recordLength * features.length + 1);
