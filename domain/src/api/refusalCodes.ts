@@ -40,6 +40,7 @@ export const refusalCodes = {
   holdingExportNotAllowed: [],
   exportModuleOff: [],
   exportTooLarge: ['count', 'max'],
+  exportTooSlow: [],
   holdingExportRestricted: [],
   holdingsReadOnlySession: [],
   holdingCreateNotAllowed: [],

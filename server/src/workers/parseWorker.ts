@@ -3,6 +3,8 @@ import { HttpError } from '../http/httpErrors.ts';
 import { readBoundaryFile } from '../modules/boundaryImport/readBoundaryFile.ts';
 import { ImportFileError } from '../modules/boundaryImport/importedLayer.ts';
 import { readPictureFacts } from '../modules/documents/pictureFacts.ts';
+import { writeExport } from '../modules/exports/exportDatasets.ts';
+import type { ExportFile } from '../modules/exports/exportFiles.ts';
 import { readHoldingArchive } from '../modules/holdingTransfer/holdingArchiveReader.ts';
 import { readLayerImportFile, summariseTable } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
@@ -27,6 +29,8 @@ async function handle(job: ParseJob): Promise<unknown> {
       return readHoldingArchive(job.bytes);
     case 'pictureFacts':
       return readPictureFacts(job.bytes);
+    case 'exportFile':
+      return writeExport(job.bytes, job.spec, job.format);
   }
 }
 
@@ -65,7 +69,11 @@ parentPort?.on('message', (request: { id: number; message: ParseJob }) => {
           : {
               value: result,
               transfer:
-                request.message.kind === 'layerPreview' ? [request.message.bytes.buffer as ArrayBuffer] : [],
+                request.message.kind === 'layerPreview'
+                  ? [request.message.bytes.buffer as ArrayBuffer]
+                  : request.message.kind === 'exportFile'
+                    ? [(result as ExportFile).bytes.buffer as ArrayBuffer]
+                    : [],
             };
       parentPort!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer);
     },

@@ -2,7 +2,7 @@ import { parseDbf, parseShp } from 'shpjs';
 import { describe, expect, it } from 'vitest';
 import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import type { ExportDataset, Ring } from './exportDataset.ts';
-import { fieldColumns, layerColumns } from './exports.service.ts';
+import { fieldColumns, layerColumns } from './exportDatasets.ts';
 import { writeFlatGeobuf } from './flatGeobufWriter.ts';
 import { writeShapefile } from './shapefileWriter.ts';
 import { writeGeoJson, writeKml } from './textFormats.ts';

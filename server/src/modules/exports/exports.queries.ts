@@ -1,8 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 import type { Db } from '../../db/database.ts';
-import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import type { ExportGeometry } from './exportDataset.ts';
+
+/** The rows of `query` as one JSON array text, in the query's order: parsed later, off the request thread. */
+async function jsonArrayText(db: Db, query: SQL): Promise<string> {
+  const [result] = await sqlRows<{ rows: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(q), '[]'::json)::text AS rows FROM (${query}) q`,
+  );
+  return result?.rows ?? '[]';
+}
 
 /**
  * What the exports read, with geometry as PostGIS writes it: GeoJSON in WGS 84 with outer rings anticlockwise
@@ -55,16 +64,12 @@ export async function countFieldCroppings(db: Db, access: CroppingAccess, yearId
 }
 
 /**
- * The year's fields with a boundary, each with its croppings of the year: one row per cropping, drawn with the
+ * The year's fields with a boundary (rows of FieldCroppingRow as JSON text), each with its croppings of the year: one row per cropping, drawn with the
  * cropping's own boundary when it has one, and one row for a field without a cropping that year.
  */
-export function selectFieldCroppings(
-  db: Db,
-  access: CroppingAccess,
-  yearId: number,
-): Promise<FieldCroppingRow[]> {
+export function selectFieldCroppings(db: Db, access: CroppingAccess, yearId: number): Promise<string> {
   const shape = sql`coalesce(c.boundary, f.boundary)`;
-  return sqlJsonRows<FieldCroppingRow>(
+  return jsonArrayText(
     db,
     sql`SELECT f.id AS "fieldId", f.name, f.field_number AS "fieldNumber", c.id AS "croppingId",
                coalesce(nullif(c.crop_name, ''), cr.name) AS crop,
@@ -98,8 +103,8 @@ export interface PointExportRow {
 }
 
 /** A layer's zones, by number; each zone's area measured again by PostGIS. */
-export function selectLayerZones(db: Db, layerId: number): Promise<ZoneExportRow[]> {
-  return sqlJsonRows<ZoneExportRow>(
+export function selectLayerZones(db: Db, layerId: number): Promise<string> {
+  return jsonArrayText(
     db,
     sql`SELECT z.zone_number AS "zoneNumber", z.value, z.label, ${hectares(sql`z.geom`)} AS "areaHa",
                z.product_rate AS "productRate", z.nutrient_rate AS "nutrientRate", f.name AS "fieldName",
@@ -110,8 +115,8 @@ export function selectLayerZones(db: Db, layerId: number): Promise<ZoneExportRow
   );
 }
 
-export function selectLayerPoints(db: Db, layerId: number): Promise<PointExportRow[]> {
-  return sqlJsonRows<PointExportRow>(
+export function selectLayerPoints(db: Db, layerId: number): Promise<string> {
+  return jsonArrayText(
     db,
     sql`SELECT p.value, ST_AsGeoJSON(p.geom, 9)::json AS geometry
           FROM layer_points p WHERE p.layer_id = ${layerId} ORDER BY p.id`,

@@ -1,3 +1,4 @@
+import { strToU8 } from 'fflate';
 import type { ExportFormat } from '@headland/domain/api/exportsApi';
 import { maxExportFeatures } from '@headland/domain/api/exportsApi';
 import { layerTypes } from '@headland/domain/layers/layerTypes';
@@ -6,9 +7,9 @@ import { canAccess, type PermissionArea } from '@headland/domain/permissions';
 import type { Caller } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { areaForbidden, badRequest, forbidden } from '../../http/httpErrors.ts';
+import { writeExportOffThread } from '../../workers/parseJobs.ts';
 import { visibleLayer } from '../layers/layers.service.ts';
-import type { ExportColumn, ExportDataset } from './exportDataset.ts';
-import { exportFile, type ExportFile } from './exportFiles.ts';
+import type { ExportFile } from './exportFiles.ts';
 import {
   countFieldCroppings,
   holdingName,
@@ -20,39 +21,9 @@ import {
 /**
  * The year's fields and croppings, and a data layer's zones and points, as files a GIS opens. The route lets in
  * callers with exports enabled; each export also needs read on what it holds (fields, map layers), the brand's
- * export module, and a size below `maxExportFeatures`. Restricted members get only what they may see.
+ * export module, and a size below `maxExportFeatures`. Restricted members get only what they may see. The
+ * request thread reads the rows from PostGIS as JSON text; a worker parses them and writes the file.
  */
-
-/** Shapefile attribute names: at most 10 characters, unique (see exportDataset.test.ts). */
-export const fieldColumns: readonly ExportColumn[] = [
-  { name: 'Field', type: 'string' },
-  { name: 'FieldNo', type: 'string' },
-  { name: 'Crop', type: 'string' },
-  { name: 'Variety', type: 'string' },
-  { name: 'AreaHa', type: 'real', decimals: 4 },
-  { name: 'CropHa', type: 'real', decimals: 4 },
-  { name: 'CropStart', type: 'date' },
-  { name: 'CropEnd', type: 'date' },
-  { name: 'Sown', type: 'date' },
-  { name: 'Harvested', type: 'date' },
-  { name: 'Year', type: 'integer' },
-  { name: 'FieldId', type: 'integer', wide: true },
-  { name: 'CroppingId', type: 'integer', wide: true },
-];
-
-export const layerColumns: readonly ExportColumn[] = [
-  { name: 'Layer', type: 'string' },
-  { name: 'LayerType', type: 'string' },
-  { name: 'Zone', type: 'integer' },
-  { name: 'Value', type: 'real', decimals: 6 },
-  { name: 'Unit', type: 'string' },
-  { name: 'Label', type: 'string' },
-  { name: 'AreaHa', type: 'real', decimals: 4 },
-  { name: 'ProdRate', type: 'real', decimals: 4 },
-  { name: 'NutrRate', type: 'real', decimals: 4 },
-  { name: 'RateUnit', type: 'string' },
-  { name: 'Field', type: 'string' },
-];
 
 /** Letters and digits of a name for a file name; the holding's name starts every export's file name. */
 function fileSlug(name: string, fallback: string): string {
@@ -89,36 +60,13 @@ export async function exportFields(
     selectFieldCroppings(db, caller.access, year),
     holdingName(db, caller.holdingId),
   ]);
-  const dataset: ExportDataset = {
+  const spec = {
+    subject: 'fields' as const,
     fileName: `${fileSlug(holding, 'holding')}_fields_${year}`,
     title: `${holding} ${year}`,
-    columns: [...fieldColumns],
-    parts: [
-      {
-        name: 'fields',
-        shape: 'polygon',
-        features: rows.map((row) => ({
-          geometry: row.geometry,
-          values: [
-            row.name,
-            row.fieldNumber,
-            row.crop,
-            row.variety,
-            row.areaHa,
-            row.croppedHa,
-            row.startDate,
-            row.endDate,
-            row.sowingDate,
-            row.harvestDate,
-            year,
-            row.fieldId,
-            row.croppingId,
-          ],
-        })),
-      },
-    ],
+    year,
   };
-  return exportFile(dataset, format);
+  return writeExportOffThread(strToU8(`{"rows":${rows}}`), spec, format);
 }
 
 export async function exportLayer(
@@ -135,42 +83,16 @@ export async function exportLayer(
     selectLayerPoints(db, layer.DataLayerId),
     holdingName(db, caller.holdingId),
   ]);
-  const typeName = layerTypes.find((type) => type.TypeId === layer.TypeId)?.Name ?? null;
-  const rateUnit = layer.RateUnitId === null ? null : (rateUnitOf(layer.RateUnitId)?.Name ?? null);
-  const dataset: ExportDataset = {
+  const spec = {
+    subject: 'layer' as const,
     fileName: `${fileSlug(holding, 'holding')}_${fileSlug(layer.Name, 'layer')}_${layer.Year}`,
     title: layer.Name,
-    columns: [...layerColumns],
-    parts: [
-      {
-        name: 'zones',
-        shape: 'polygon',
-        features: zones.map((zone) => ({
-          geometry: zone.geometry,
-          values: [
-            layer.Name,
-            typeName,
-            zone.zoneNumber,
-            zone.value,
-            layer.Unit,
-            zone.label,
-            zone.areaHa,
-            zone.productRate,
-            zone.nutrientRate,
-            rateUnit,
-            zone.fieldName,
-          ],
-        })),
-      },
-      {
-        name: 'points',
-        shape: 'point',
-        features: points.map((point) => ({
-          geometry: point.geometry,
-          values: [layer.Name, typeName, null, point.value, layer.Unit, null, null, null, null, null, null],
-        })),
-      },
-    ],
+    layer: {
+      name: layer.Name,
+      typeName: layerTypes.find((type) => type.TypeId === layer.TypeId)?.Name ?? null,
+      unit: layer.Unit,
+      rateUnit: layer.RateUnitId === null ? null : (rateUnitOf(layer.RateUnitId)?.Name ?? null),
+    },
   };
-  return exportFile(dataset, format);
+  return writeExportOffThread(strToU8(`{"zones":${zones},"points":${points}}`), spec, format);
 }

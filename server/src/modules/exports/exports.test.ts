@@ -24,7 +24,7 @@ import {
 } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import type { ExportColumn } from './exportDataset.ts';
-import { fieldColumns, layerColumns } from './exports.service.ts';
+import { fieldColumns, layerColumns } from './exportDatasets.ts';
 import { ogrAreaHa, ogrSummary } from './ogrInfo.ts';
 
 /**
