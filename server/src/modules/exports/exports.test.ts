@@ -318,6 +318,24 @@ describe('a data layer', () => {
     );
   });
 
+  it('refuses a layer over the size bound in words, before reading its points', async () => {
+    await test.db.execute(sql`UPDATE data_layers SET point_count = 300000 WHERE id = ${layer.DataLayerId}`);
+    try {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: layerExportPath(layer.DataLayerId, 'geojson'),
+        headers: farm.headers,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ Code: string; Message: string }>()).toMatchObject({
+        Code: 'exportTooLarge',
+        Message: 'This export would hold 300002 features; at most 250000 can be exported at once.',
+      });
+    } finally {
+      await test.db.execute(sql`UPDATE data_layers SET point_count = 3 WHERE id = ${layer.DataLayerId}`);
+    }
+  });
+
   it('refuses a layer of another holding, and one that does not exist', async () => {
     for (const id of [otherLayer.DataLayerId, 2_000_000_000]) {
       const response = await test.app.inject({
