@@ -8,6 +8,7 @@ import { describeApiError } from '../../shell/http/apiClient.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { layerListQuery } from '../datalayers/layers/layersQueries.ts';
+import { fieldListQuery } from '../fields/fieldsQueries.ts';
 import { downloadExport, formatNames, type ExportChoice } from './exportDownload.ts';
 
 type Subject = ExportChoice['subject'];
@@ -38,6 +39,18 @@ export function ExportPage() {
     ...layerListQuery(api, holding.HoldingId, year),
     enabled: subject === 'layer',
   });
+  // Field layers often share a name ("P 2025" on every field): the field's name tells them apart.
+  const canReadFields = canAccess(permissions, 'fields', 'read');
+  const fields = useQuery({
+    ...fieldListQuery(api, holding.HoldingId, year),
+    enabled: subject === 'layer' && canReadFields,
+  });
+  const fieldNames = new Map((fields.data ?? []).map((field) => [field.FieldId, field.Name]));
+  const layerLabel = (layer: NonNullable<typeof layers.data>[number]) => {
+    const field = layer.FieldId === null ? undefined : fieldNames.get(layer.FieldId);
+    const counts = t('exports.layerCounts', { zones: layer.ZoneCount, points: layer.PointCount });
+    return field ? `${layer.Name}, ${field} (${counts})` : `${layer.Name} (${counts})`;
+  };
   const years = [...new Set([...holding.CropYears, yearId])].sort((a, b) => b - a);
   const layerChosen = layers.data?.find((layer) => layer.DataLayerId === layerId);
 
@@ -108,7 +121,7 @@ export function ExportPage() {
           searchable
           data={(layers.data ?? []).map((layer) => ({
             value: String(layer.DataLayerId),
-            label: `${layer.Name} (${t('exports.layerCounts', { zones: layer.ZoneCount, points: layer.PointCount })})`,
+            label: layerLabel(layer),
           }))}
           value={layerId === null ? null : String(layerId)}
           onChange={(value) => change(() => setLayerId(value === null ? null : Number(value)))}
