@@ -1,14 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: each file starts its own server (a PostGIS database boot and the demo seed) and browser,
-// so files run one at a time and hooks get minutes rather than seconds.
+// Browser tests: each file starts its own server (a PostGIS database boot on a copy of the demo data seeded
+// once per run, see support/seededDatabase.ts) and browser, so files run one at a time and hooks get minutes
+// rather than seconds.
 export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['tests/**/*.e2e.ts'],
     environment: 'node',
+    globalSetup: ['./support/seededDatabase.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { allocatorSettings } from '../../server/src/allocatorSettings.ts';
 import { copyMigratedPgliteDir } from '../../server/src/testing/testDatabase.ts';
 
@@ -20,6 +20,8 @@ export interface TestServer {
   /** What the server printed so far (the last 64 kB), for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** Stops the server as a deployment does, hands its database folder to `keep`, then removes the rest. */
+  stopKeepingData(keep: (databaseDir: string) => void): Promise<void>;
   /**
    * Stops the server as a deployment does (SIGTERM) and starts it again on the same port and database; resolves
    * once it answers again. `whileDown` runs between the two.
@@ -37,6 +39,18 @@ export interface StartServerOptions {
    * of an already migrated database, and the server only adds its demo data.
    */
   emptyDataDir?: boolean;
+  /**
+   * Start on a copy of the run's seeded database (see seededDatabase.ts), as by default, or let the server seed
+   * a migrated one itself (false). A server whose environment chooses the seeding always seeds itself.
+   */
+  seeded?: boolean;
+}
+
+/** The folder to start from: the run's seeded database, the migrated template, or nothing. */
+function startingDatabase(options: StartServerOptions): 'seeded' | 'migrated' | 'empty' {
+  if (options.emptyDataDir) return 'empty';
+  if (options.seeded === false || options.env?.SEED_DEMO !== undefined) return 'migrated';
+  return 'seeded';
 }
 
 /**
@@ -52,7 +66,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'headland-e2e-'));
   try {
-    if (!options.emptyDataDir) await copyMigratedPgliteDir(join(dataDir, 'db'));
+    const start = startingDatabase(options);
+    if (start === 'seeded') cpSync(inject('seededDataDir'), join(dataDir, 'db'), { recursive: true });
+    if (start === 'migrated') await copyMigratedPgliteDir(join(dataDir, 'db'));
     // The server serves its own copy of the built app: a `vite build` run meanwhile empties web/dist and
     // renames every chunk, which would break the pages of a suite already running.
     cpSync(webDist, join(dataDir, 'web'), { recursive: true });
@@ -96,6 +112,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     await stopChild(running.child, running.exited);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const stopKeepingData = async (keep: (databaseDir: string) => void) => {
+    try {
+      await stopChild(running.child, running.exited);
+      if (running.child.signalCode === 'SIGKILL')
+        throw new Error(`the server did not stop cleanly:\n${output}`);
+      keep(join(dataDir, 'db'));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
   const readyTimeoutMs = options.readyTimeoutMs ?? 150_000;
   try {
     await waitForHealth(url, running.exited, () => output, readyTimeoutMs);
@@ -109,7 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     running = launch();
     await waitForHealth(url, running.exited, () => output, readyTimeoutMs);
   };
-  return { url, dataDir, output: () => output, stop, restart };
+  return { url, dataDir, output: () => output, stop, stopKeepingData, restart };
 }
 
 /**

@@ -9,6 +9,7 @@ import { ManageHoldingsDialog } from '../support/holdingDialogs.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
 import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { MapPage } from '../support/mapPage.ts';
+import { helpVideosSetting } from '../support/helpVideos.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
 import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
@@ -17,6 +18,8 @@ import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
 // and AA. The mail catcher gives the server its SMTP_URL, for the sign-up and password reset links.
 const mail = useMailCapture();
 // A loaded machine can take minutes to start the server; the hook's own limit still applies.
+// The mail capture fills in its SMTP_URL once its hook has run, so the videos join the same object.
+Object.assign(mail.env, { HELP_VIDEOS: helpVideosSetting });
 const pages = useAppPages({ env: mail.env, readyTimeoutMs: 360_000 });
 const testTimeoutMs = 300_000;
 const owner = 'client@headland.example';

@@ -2,11 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInTo, waitForOpaque } from '../support/appShellPage.ts';
 import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
+import { helpVideosSetting } from '../support/helpVideos.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
 // The help dialog and Ctrl+F of session-shell-connections §2 (issue 24, part 5), on the demo seed's Wold Farm.
 // A loaded machine can take minutes to start the server; the hook's own limit still applies.
-const pages = useAppPages({ readyTimeoutMs: 360_000 });
+// The videos are the server's setting; these ids stand for the ones a deployment publishes.
+const pages = useAppPages({ readyTimeoutMs: 360_000, env: { HELP_VIDEOS: helpVideosSetting } });
 const testTimeoutMs = 180_000;
 const holding = 'Wold Farm';
 

@@ -46,7 +46,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);
   const indexFile = join(deps.config.webDist, 'index.html');
-  const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile) : null;
+  const sendWebPage = existsSync(indexFile) ? webPageSender(indexFile, deps.config.helpVideos) : null;
 
   await app.register(errorAnswers, { sendWebPage });
   // Before the other hooks: a request refused because the server is stopping costs nothing else.

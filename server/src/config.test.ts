@@ -66,9 +66,22 @@ describe('configFromEnv', () => {
     ['SEED_DEMO', 'yes', 'SEED_DEMO="yes": must be true or false'],
     ['ADDRESS_API_URL', 'api.example', 'ADDRESS_API_URL="api.example": must be an http:// or https:// URL'],
     ['SSO_LOGIN_LINKS', 'estate.example', 'SSO_LOGIN_LINKS="estate.example": must be domain=https://'],
+    ['HELP_VIDEOS', 'mapLayers=short', 'HELP_VIDEOS="mapLayers=short": "short" is not a video id'],
+    [
+      'HELP_VIDEOS',
+      'intro=hD3kQm7pLw2',
+      'HELP_VIDEOS="intro=hD3kQm7pLw2": "intro=hD3kQm7pLw2" does not name',
+    ],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the help videos, and has none without the setting', () => {
+    expect(configFromEnv({ HELP_VIDEOS: 'mapLayers=Lm4yZ9bWc6s' }).helpVideos).toEqual({
+      mapLayers: 'Lm4yZ9bWc6s',
+    });
+    expect(configFromEnv({}).helpVideos).toEqual({});
   });
 
   it('reads the address lookup and single sign-on settings', () => {

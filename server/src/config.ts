@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandIdSchema, type BrandId } from '@headland/domain/brands';
+import { parseHelpVideoIds, type HelpVideoIds } from '@headland/domain/helpLinks';
 
 export interface ServerConfig {
   port: number;
@@ -51,6 +52,8 @@ export interface ServerConfig {
    * are filled in. Used only by brands with single sign-on.
    */
   ssoLoginLinks?: string;
+  /** The help dialog's videos: the video host's id of each video item (HELP_VIDEOS); none by default. */
+  helpVideos?: HelpVideoIds;
 }
 
 /** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
@@ -144,6 +147,10 @@ const envSchema = z.object({
   SSO_LOGIN_LINKS: optionalText.refine((value) => value === undefined || parseSsoLoginLinks(value) !== null, {
     message: 'must be domain=https://… pairs separated by spaces',
   }),
+  HELP_VIDEOS: optionalText.superRefine((value, context) => {
+    const parsed = parseHelpVideoIds(value ?? '');
+    if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.problem });
+  }),
 });
 
 /**
@@ -186,7 +193,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     addressApiKey: settings.ADDRESS_API_KEY,
     addressApiUrl: settings.ADDRESS_API_URL,
     ssoLoginLinks: settings.SSO_LOGIN_LINKS,
+    helpVideos: helpVideosOf(settings.HELP_VIDEOS),
   };
+}
+
+function helpVideosOf(setting: string | undefined): HelpVideoIds {
+  const parsed = parseHelpVideoIds(setting ?? '');
+  return parsed.ok ? parsed.videos : {};
 }
 
 /**

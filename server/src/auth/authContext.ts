@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { brands, type BrandId } from '@headland/domain/brands';
+import { supportedLanguage, type LanguageCode } from '@headland/domain/languages';
 import {
   ownerHoldingPermissions,
   type HoldingFeatureFlags,
@@ -32,6 +33,8 @@ export interface AuthContext {
     businessId: number | null;
     properties: Record<string, unknown>;
     mustAcceptTerms: boolean;
+    /** The language saved on the account, for answers to a client that does not say which it wants. */
+    language: LanguageCode | null;
   };
   /** The holding session this token is bound to, when a holding has been selected. */
   session: {
@@ -57,6 +60,7 @@ interface ContextRow extends Record<string, unknown> {
   role: number;
   business_id: number | null;
   properties: Record<string, unknown>;
+  language: string | null;
   tcs_accepted_version: number | null;
   latest_tcs: number | null;
   session_id: string | null;
@@ -88,7 +92,7 @@ export async function loadAuthContext(
     db,
     sql`
     SELECT t.id AS token_id, coalesce(t.login_id, t.id) AS login_id, t.restricted, u.signup_pending, u.id AS user_id, u.email, u.first_name, u.last_name, u.role,
-           u.business_id, u.properties, u.tcs_accepted_version,
+           u.business_id, u.properties, u.language, u.tcs_accepted_version,
            (SELECT max(version) FROM terms_and_conditions) AS latest_tcs,
            s.id AS session_id, s.holding_id, s.year_id, s.read_only, (s.ended_at IS NOT NULL) AS session_ended,
            hu.holding_role, hu.holding_permissions, hu.restrict_cropping_access, h.features AS holding_features,
@@ -114,6 +118,7 @@ export async function loadAuthContext(
     role,
     businessId: row.business_id,
     properties: row.properties ?? {},
+    language: supportedLanguage(row.language) ?? null,
     mustAcceptTerms:
       brand.features.termsAndConditions &&
       row.latest_tcs !== null &&

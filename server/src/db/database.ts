@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { schema } from './schema.ts';
 import { migrate } from './migrate.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { takeTurnsBetweenStatements } from './turnTakingPglite.ts';
+import { postgisExtension } from './postgisBundle.ts';
 
 /** What both drivers answer to `execute`: at least the rows, typed by the caller. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -88,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir, { extensions: { postgis } });
+    client = await PGlite.create(dataDir, { extensions: { postgis: await postgisExtension() } });
     takeTurnsBetweenStatements(client);
     const pglite = client;
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;

@@ -142,4 +142,30 @@ describe('refusals in the caller’s language', () => {
     expect(plain.Message).toBe(refusalWords(plain, english, 'en-GB'));
     expect(new Set([french.Message, german.Message, plain.Message]).size).toBe(3);
   });
+
+  it('says a refusal in the language saved on the account when the client names none', async () => {
+    const owner = await createFieldsHolding(test.app, test.db);
+    const saved = await test.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/user',
+      headers: owner.headers,
+      payload: { Language: 'pl' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const refusedWith = (language?: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/user',
+        headers: { ...owner.headers, ...(language ? { 'accept-language': language } : {}) },
+        payload: { FirstName: '   ' },
+      });
+    const polish = (await refusedWith()).json<Refusal>();
+    const asked = (await refusedWith('de')).json<Refusal>();
+    const polishWords = textsLookup(texts.get('pl') ?? {}, texts.get('en') ?? {});
+    expect(polish.Code).toBeTruthy();
+    expect(polish.Message).toBe(refusalWords(polish, polishWords, 'pl'));
+    expect(polish.Message).not.toBe(refusalWords(polish, english, 'en-GB'));
+    // A client that asks for a language is answered in it, whatever the account says.
+    expect(asked.Message).toBe(refusalWords(asked, textsLookup(texts.get('de') ?? {}), 'de'));
+  });
 });

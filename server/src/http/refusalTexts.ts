@@ -54,9 +54,13 @@ function acceptedLanguages(header: string): string[] {
 
 /**
  * The language a refusal is said in: the request's `lang` parameter, else the first supported language of its
- * Accept-Language header, else English.
+ * Accept-Language header, else the language saved on the caller's account, else English.
  */
-export function refusalLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>): LanguageCode {
+export function refusalLanguage(
+  request: Pick<FastifyRequest, 'url' | 'headers'> & {
+    auth?: { user: { language: LanguageCode | null } } | null;
+  },
+): LanguageCode {
   const query = request.url.indexOf('?');
   if (query >= 0) {
     const lang = supportedLanguage(new URLSearchParams(request.url.slice(query + 1)).get('lang'));
@@ -69,5 +73,5 @@ export function refusalLanguage(request: Pick<FastifyRequest, 'url' | 'headers'>
       if (lang) return lang;
     }
   }
-  return defaultLanguage;
+  return request.auth?.user.language ?? defaultLanguage;
 }

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { webPageSender } from './webPage.ts';
 
 let webDist: string;
 let test: TestApp;
@@ -68,5 +70,31 @@ describe('the web page', () => {
       Code: 'apiRouteNotFound',
       Params: { method: 'GET', path: '/api/nothing-here' },
     });
+  });
+
+  it('carries the help videos the server is set up with, and no element for them without', async () => {
+    const plain = await test.app.inject({ method: 'GET', url: '/', headers: { host: 'headland.example' } });
+    expect(plain.body).not.toContain('headland-help-videos');
+
+    let sent = '';
+    const reply = {
+      type: () => reply,
+      header: () => reply,
+      send: (body: string) => {
+        sent = body;
+        return reply;
+      },
+    } as unknown as FastifyReply;
+    const request = {
+      hostname: 'headland.example',
+      server: { deps: { config: {} } },
+    } as unknown as FastifyRequest;
+    webPageSender(join(webDist, 'index.html'), { gettingStarted: 'hD3kQm7pLw2', mapLayers: '"><b>' })(
+      request,
+      reply,
+    );
+    // An id of the wrong shape is never written into the page.
+    expect(sent).toContain('<meta name="headland-help-videos" content="gettingStarted=hD3kQm7pLw2" />');
+    expect(sent).not.toContain('<b>');
   });
 });

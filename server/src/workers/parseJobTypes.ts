@@ -9,4 +9,15 @@ export type ParseJob =
   | { kind: 'layerPreview'; bytes: Uint8Array; subject: ImportSubject; rows: number }
   | { kind: 'holdingArchive'; bytes: Uint8Array }
   | { kind: 'pictureFacts'; bytes: Uint8Array }
-  | { kind: 'exportFile'; bytes: Uint8Array; spec: ExportSpec; format: ExportFormat };
+  | { kind: 'exportFile'; bytes: Uint8Array; spec: ExportSpec; format: ExportFormat }
+  | { kind: 'yieldCleaning'; columns: YieldColumns; degrees: boolean };
+
+/** Yield points as columns (NaN where a value is missing), handed to the worker without copying. */
+export interface YieldColumns {
+  x: Float64Array;
+  y: Float64Array;
+  yield: Float64Array;
+  /** Null when the file has no flow column. */
+  flow: Float64Array | null;
+  heading: Float64Array;
+}

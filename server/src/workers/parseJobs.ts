@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@headland/domain/api/exportsApi';
 import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
+import type { YieldPoint } from '@headland/domain/layers/layerImport';
 import { badRequest, HttpError } from '../http/httpErrors.ts';
 import { ImportFileError, type ImportedLayer } from '../modules/boundaryImport/importedLayer.ts';
 import type { PictureFacts } from '../modules/documents/pictureFacts.ts';
@@ -12,7 +13,7 @@ import type { HoldingArchive } from '../modules/holdingTransfer/holdingArchive.s
 import type { ImportSubject } from '../modules/layers/csvBounds.ts';
 import type { ImportTable, ImportTableSummary } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
-import type { ParseJob } from './parseJobTypes.ts';
+import type { ParseJob, YieldColumns } from './parseJobTypes.ts';
 import { unpackTable, type PackedTable } from './tablePacking.ts';
 import { defaultPoolSize, WorkerJobRefused, WorkerPool, type CarriedError } from './workerPool.ts';
 
@@ -121,9 +122,13 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
  * Runs a job in the pool, handing it the job's bytes (see ownBuffer); a worker's error comes back as the same kind of error, and a refusal by the pool
  * (busy, too slow, the worker stopped) as what `refused` makes of it.
  */
-async function run<T>(job: ParseJob, refused: (reason: 'timeout' | 'crashed') => Error): Promise<T> {
+async function run<T>(
+  job: ParseJob,
+  refused: (reason: 'timeout' | 'crashed') => Error,
+  transfer: ArrayBuffer[] = 'bytes' in job ? ownBuffer(job.bytes) : [],
+): Promise<T> {
   try {
-    return await parsePool().run<T>(job, ownBuffer(job.bytes));
+    return await parsePool().run<T>(job, transfer);
   } catch (error) {
     if (error instanceof WorkerJobRefused) throw error.reason === 'busy' ? busy() : refused(error.reason);
     if (error instanceof Error) throw error;
@@ -155,6 +160,33 @@ export async function readLayerFileOffThread(
   subject: ImportSubject,
 ): Promise<ImportTable> {
   return unpackTable(await run<PackedTable>({ kind: 'layerFile', bytes, subject }, layerRefusal));
+}
+
+/**
+ * The indices of the yield points the cleaner keeps (domain/layers/layerImport.ts): for a full layer of
+ * points the cleaning takes a few hundred milliseconds, which every other user would wait through.
+ */
+export async function cleanYieldPointsOffThread(
+  points: readonly YieldPoint[],
+  degrees: boolean,
+): Promise<Int32Array> {
+  const column = (read: (point: YieldPoint) => number | null | undefined) =>
+    Float64Array.from(points, (point) => read(point) ?? Number.NaN);
+  const columns: YieldColumns = {
+    x: column((point) => point.x),
+    y: column((point) => point.y),
+    yield: column((point) => point.yield),
+    flow: points.some((point) => point.flow !== undefined) ? column((point) => point.flow) : null,
+    heading: column((point) => point.heading),
+  };
+  const transfer = [
+    columns.x,
+    columns.y,
+    columns.yield,
+    columns.heading,
+    ...(columns.flow ? [columns.flow] : []),
+  ].map((array) => array.buffer as ArrayBuffer);
+  return run<Int32Array>({ kind: 'yieldCleaning', columns, degrees }, layerRefusal, transfer);
 }
 
 /** The preview of a soil or yield file, and the file's bytes handed back for keeping. */

@@ -4,7 +4,9 @@ import { maxUnpackedBytes } from '@headland/domain/importLimits';
 import { ImportFileError } from '../modules/boundaryImport/importedLayer.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
 import { makePhoto } from '../testing/documentFixtures.ts';
+import { cleanYieldPoints, type YieldPoint } from '@headland/domain/layers/layerImport';
 import {
+  cleanYieldPointsOffThread,
   readBoundaryFileOffThread,
   readLayerFileOffThread,
   readPictureFactsOffThread,
@@ -108,6 +110,28 @@ describe('parsing off the request thread', () => {
     expect((second as WorkerJobRefused).reason).toBe('busy');
     expect((await first).rowCount).toBe(1);
     await patient.close();
+  });
+
+  it('cleans yield points in a worker exactly as the rule does on the request thread', async () => {
+    const points: YieldPoint[] = [
+      { x: 0, y: 0, yield: 8, flow: 2 },
+      { x: 0, y: 2, yield: 0, flow: 2 },
+      { x: 0, y: 4, yield: 8, flow: 0 },
+      { x: 0, y: 6, yield: 8 },
+      { x: 0, y: 8, yield: null, flow: 1 },
+    ];
+    for (let x = 0; x <= 400; x += 2)
+      points.push({ x, y: 10, yield: x === 200 ? 90 : 8 + (x % 6) / 10, heading: 90 });
+    for (let y = 15; y <= 25; y += 5) points.push({ x: 400, y, yield: 8, heading: 0 });
+    for (let x = 400; x >= 0; x -= 2) points.push({ x, y: 30, yield: 7.5, heading: 270 });
+    const expected = cleanYieldPoints(points, { degrees: false });
+    expect(expected.length).toBeGreaterThan(300);
+    expect(expected.length).toBeLessThan(points.length - 5);
+    expect(Array.from(await cleanYieldPointsOffThread(points, false))).toEqual(expected);
+    const withoutFlow = points.map(({ flow: _flow, ...point }) => point);
+    expect(Array.from(await cleanYieldPointsOffThread(withoutFlow, false))).toEqual(
+      cleanYieldPoints(withoutFlow, { degrees: false }),
+    );
   });
 
   it('sends a table back by columns and rebuilds it as it was', () => {

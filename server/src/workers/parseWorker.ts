@@ -8,7 +8,8 @@ import type { ExportFile } from '../modules/exports/exportFiles.ts';
 import { readHoldingArchive } from '../modules/holdingTransfer/holdingArchiveReader.ts';
 import { readLayerImportFile, summariseTable } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
-import type { ParseJob } from './parseJobTypes.ts';
+import { cleanYieldPoints, type YieldPoint } from '@headland/domain/layers/layerImport';
+import type { ParseJob, YieldColumns } from './parseJobTypes.ts';
 import { packTable } from './tablePacking.ts';
 import type { CarriedError, WorkerReply } from './workerPool.ts';
 
@@ -31,7 +32,40 @@ async function handle(job: ParseJob): Promise<unknown> {
       return readPictureFacts(job.bytes);
     case 'exportFile':
       return writeExport(job.bytes, job.spec, job.format);
+    case 'yieldCleaning':
+      return Int32Array.from(cleanYieldPoints(yieldPointsOf(job.columns), { degrees: job.degrees }));
   }
+}
+
+function yieldPointsOf(columns: YieldColumns): YieldPoint[] {
+  const value = (column: Float64Array | null, index: number) => {
+    const read = column?.[index];
+    return read === undefined || Number.isNaN(read) ? null : read;
+  };
+  return Array.from(columns.x, (x, index) => ({
+    x,
+    y: columns.y[index] ?? 0,
+    yield: value(columns.yield, index),
+    flow: columns.flow ? value(columns.flow, index) : undefined,
+    heading: value(columns.heading, index),
+  }));
+}
+
+/**
+ * What a job's answer hands over rather than copies: a packed table's columns, a preview's bytes (to be kept),
+ * an export's file.
+ */
+function transferOf(job: ParseJob, result: unknown): { value: unknown; transfer: ArrayBuffer[] } {
+  if (job.kind === 'layerFile') {
+    const packed = result as ReturnType<typeof packTable>;
+    return { value: packed.packed, transfer: packed.transfer };
+  }
+  if (job.kind === 'layerPreview') return { value: result, transfer: [job.bytes.buffer as ArrayBuffer] };
+  if (job.kind === 'yieldCleaning')
+    return { value: result, transfer: [(result as Int32Array).buffer as ArrayBuffer] };
+  if (job.kind === 'exportFile')
+    return { value: result, transfer: [(result as ExportFile).bytes.buffer as ArrayBuffer] };
+  return { value: result, transfer: [] };
 }
 
 /** The error as data the request thread turns back into the same kind of error. */
@@ -59,22 +93,7 @@ function carry(error: unknown): CarriedError {
 parentPort?.on('message', (request: { id: number; message: ParseJob }) => {
   handle(request.message).then(
     (result) => {
-      // A packed table's columns, and a preview's bytes (to be kept), are handed over, not copied.
-      const { value, transfer } =
-        request.message.kind === 'layerFile'
-          ? {
-              value: (result as ReturnType<typeof packTable>).packed,
-              transfer: (result as ReturnType<typeof packTable>).transfer,
-            }
-          : {
-              value: result,
-              transfer:
-                request.message.kind === 'layerPreview'
-                  ? [request.message.bytes.buffer as ArrayBuffer]
-                  : request.message.kind === 'exportFile'
-                    ? [(result as ExportFile).bytes.buffer as ArrayBuffer]
-                    : [],
-            };
+      const { value, transfer } = transferOf(request.message, result);
       parentPort!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer);
     },
     (error: unknown) =>

@@ -6,14 +6,18 @@ import {
   type ImportTask,
 } from '@headland/domain/api/layersApi';
 import { EventAction, Module } from '@headland/domain/enumerations';
-import { cleanYieldPoints, guessImportTarget, type YieldPoint } from '@headland/domain/layers/layerImport';
+import { guessImportTarget, type YieldPoint } from '@headland/domain/layers/layerImport';
 import { LayerTypeId, MapScope, YieldSubtype } from '@headland/domain/layers/layerTypes';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../events/recordEvent.ts';
 import { notFound } from '../../http/httpErrors.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { LayerImportFileError } from './layerImportFile.ts';
-import { previewLayerFileOffThread, readLayerFileOffThread } from '../../workers/parseJobs.ts';
+import {
+  cleanYieldPointsOffThread,
+  previewLayerFileOffThread,
+  readLayerFileOffThread,
+} from '../../workers/parseJobs.ts';
 import type { ImportSubject } from './csvBounds.ts';
 import { importHeartbeat } from './interruptedImports.ts';
 import {
@@ -284,7 +288,7 @@ export async function runImport(db: Db, caller: Caller, taskId: number): Promise
         flow: 'flow' in feature.values ? numberOf(feature.values.flow) : undefined,
         heading: numberOf(feature.values.heading),
       }));
-      kept = cleanYieldPoints(points, { degrees: srid === 4326 }).map((index) => features[index]!);
+      kept = Array.from(await cleanYieldPointsOffThread(points, srid === 4326), (index) => features[index]!);
     }
     const fields = await assignFields(db, caller.holdingId, kept, srid, request.FieldId ?? null);
     const byField = new Map<number, Feature[]>();

@@ -6,6 +6,7 @@ import { helpLinksForPath } from '@headland/domain/helpLinks';
 import { resolveRole } from '@headland/domain/roles';
 import { useAppSession } from '../session/AppSessionContext.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
+import { configuredHelpVideos } from './helpVideos.ts';
 
 /** The header's help button: shown where the open module has help items the user may see. */
 export function HelpButton() {
@@ -13,7 +14,7 @@ export function HelpButton() {
   const { pathname } = useLocation();
   const session = useAppSession();
   const [opened, setOpened] = useState(false);
-  const links = helpLinksForPath(pathname, resolveRole(session.selection.Role));
+  const links = helpLinksForPath(pathname, resolveRole(session.selection.Role), configuredHelpVideos());
   if (links.length === 0) return null;
   return (
     <>

@@ -5,10 +5,12 @@ import { Role } from '@headland/domain/roles';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
 
+const videos = { mapLayers: 'Lm4yZ9bWc6s', editingBoundaries: 'Bx2nH5pKe8t' };
+
 describe('the help dialog', () => {
   it("lists the module's items, plays a video in the dialog and links each manual for a new tab", () => {
     renderWithProviders(
-      <HelpDialog opened links={helpLinksForPath('/datalayers', Role.Client)} onClose={vi.fn()} />,
+      <HelpDialog opened links={helpLinksForPath('/datalayers', Role.Client, videos)} onClose={vi.fn()} />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Help' });
     expect(
@@ -37,7 +39,7 @@ describe('the help dialog', () => {
 
   it('offers the Access role only the items meant for it', () => {
     renderWithProviders(
-      <HelpDialog opened links={helpLinksForPath('/datalayers', Role.Access)} onClose={vi.fn()} />,
+      <HelpDialog opened links={helpLinksForPath('/datalayers', Role.Access, videos)} onClose={vi.fn()} />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Help' });
     expect(within(dialog).queryByText('Editing field boundaries')).toBeNull();
