@@ -48,11 +48,6 @@ export interface ExportDataset {
   parts: ExportPart[];
 }
 
-/** The parts a single-layer format writes: every part, or the first one when all are empty (an empty file). */
-export function featureCount(dataset: ExportDataset): number {
-  return dataset.parts.reduce((sum, part) => sum + part.features.length, 0);
-}
-
 /** The value of a feature as a property object keyed by column name. */
 export function propertiesOf(columns: readonly ExportColumn[], values: readonly ExportValue[]) {
   return Object.fromEntries(columns.map((column, index) => [column.name, values[index] ?? null]));
