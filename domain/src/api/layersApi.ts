@@ -4,6 +4,7 @@ import { maxDbId } from '../inputLimits.ts';
 import { layerTypeIds, MapScope, YieldSubtype } from '../layers/layerTypes.ts';
 import { NutrientType, nutrientTypeIds } from '../layers/nutrients.ts';
 import { rateUnitIds } from '../layers/rateUnits.ts';
+import { RecommendationMethod, requirementBasisSchema } from '../layers/requirementBasis.ts';
 import { PhosphateMethod, soilUnits } from '../layers/soil.ts';
 import { maxMergeZones, RegularShapeType } from '../layers/zoneRules.ts';
 
@@ -162,6 +163,10 @@ export const dataLayerSchema = z.object({
   /** Smallest and largest zone or point value. */
   MinValue: z.number().nullable(),
   MaxValue: z.number().nullable(),
+  /** How a requirement layer was worked out (RB209 or SRUC), kept when the holding's PK model changes. */
+  RecommendationMethod: z.enum(RecommendationMethod).nullable(),
+  /** What a requirement layer was worked out from: table, crop, expected yield, straw, soil indices. */
+  Recommendation: requirementBasisSchema.nullable(),
   CreatedOn: z.string(),
   UpdatedOn: z.string(),
 });

@@ -127,7 +127,7 @@ export async function seedDemoLayers(db: Db, holdingId: number): Promise<void> {
 
 /** Phosphate requirement of each 2027 cropping from the autumn 2026 P samples (RB209), and TSP to meet it. */
 async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
-  const zones = await sqlRows<{
+  const sampled = await sqlRows<{
     zone_id: number;
     soil_layer_id: number;
     cropping_id: number;
@@ -143,13 +143,17 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
                           AND crop_id <> 0 ORDER BY id LIMIT 1) c ON true
          WHERE l.holding_id = ${holdingId} AND l.type_id = ${LayerTypeId.SoilPhosphorus} AND l.unit = 'Ppm' AND l.year_id = 2027`,
   );
+  // The plan covers the croppings whose crop has a published table at its standard yield.
+  const zones = sampled.filter(
+    (zone) => zoneRequirement(NutrientType.P2O5, zone.value, 'Ppm', zone.crop_id) !== null,
+  );
   const product = fertiliserProductOf(planProductId)!;
   const croppings = [...new Map(zones.map((zone) => [zone.cropping_id, zone])).values()];
   if (croppings.length === 0) return;
   const created = await sqlRows<{ id: number; cropping_id: number; type_id: number }>(
     db,
     sql`INSERT INTO data_layers (holding_id, type_id, scope, field_id, cropping_id, crop_id, parent_id, year_id, name, unit,
-                                 nutrient_id, product_id, rate_unit_id, plan_name, calculated, style)
+                                 nutrient_id, product_id, rate_unit_id, plan_name, calculated, style, recommendation_method)
         SELECT ${holdingId}::int, t.type_id, ${MapScope.Cropping}::int, r.field_id, r.cropping_id, r.crop_id, r.soil_layer_id, 2027,
                CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'P2O5 requirement 2027' ELSE ${product.Name} || ' 2027' END,
                'kg/ha',
@@ -158,7 +162,8 @@ async function seedApplicationPlan(db: Db, holdingId: number): Promise<void> {
                CASE WHEN t.type_id = ${LayerTypeId.Application} THEN ${RateUnitId.KgHa}::int END,
                CASE WHEN t.type_id = ${LayerTypeId.Application} THEN ${planName} END, true,
                json_build_object('Gradient', CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'P2O5' ELSE 'default' END,
-                                 'Colour', NULL, 'Opacity', NULL)::jsonb
+                                 'Colour', NULL, 'Opacity', NULL)::jsonb,
+               CASE WHEN t.type_id = ${LayerTypeId.NutrientRequirement} THEN 'RB209' END
           FROM json_to_recordset(${JSON.stringify(croppings)}::json) AS r(cropping_id int, crop_id int, field_id int, soil_layer_id int),
                (VALUES (${LayerTypeId.NutrientRequirement}::int), (${LayerTypeId.Application}::int)) AS t(type_id)
         RETURNING id, cropping_id, type_id`,

@@ -56,6 +56,10 @@ export const dataLayers = pgTable('data_layers', {
   pointCount: integer('point_count').notNull().default(0),
   minValue: doublePrecision('min_value'),
   maxValue: doublePrecision('max_value'),
+  /** RB209 or SRUC: the method a requirement layer was worked out by (migration 0020). */
+  recommendationMethod: text('recommendation_method'),
+  /** What a requirement layer was worked out from (RequirementBasis of the domain). */
+  recommendation: jsonb('recommendation'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RequirementProblem } from '@headland/domain/layers/requirementBasis';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const i18n = fileURLToPath(new URL('../../../../web/src/i18n/', import.meta.url));
@@ -27,5 +28,10 @@ describe('words of the layers API codes', () => {
       const words = JSON.parse(readFileSync(`${i18n}${lang}.layersServer.json`, 'utf8')).layersServer.error;
       expect(Object.keys(words).sort(), lang).toEqual(Object.keys(english).sort());
     }
+  });
+
+  it('has words for every refusal of a requirement layer, which travel as the domain codes', () => {
+    const english = JSON.parse(readFileSync(`${i18n}en.layersServer.json`, 'utf8')).layersServer.error;
+    for (const code of Object.values(RequirementProblem)) expect(english, code).toHaveProperty(code);
   });
 });

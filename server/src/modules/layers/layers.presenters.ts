@@ -32,6 +32,8 @@ export function presentLayer(row: LayerRow): DataLayer {
     PointCount: row.pointCount,
     MinValue: row.minValue,
     MaxValue: row.maxValue,
+    RecommendationMethod: (row.recommendationMethod as DataLayer['RecommendationMethod']) ?? null,
+    Recommendation: (row.recommendation as DataLayer['Recommendation']) ?? null,
     CreatedOn: row.createdAt,
     UpdatedOn: row.updatedAt,
   };

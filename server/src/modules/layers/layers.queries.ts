@@ -35,6 +35,8 @@ export interface LayerRow {
   pointCount: number;
   minValue: number | null;
   maxValue: number | null;
+  recommendationMethod: string | null;
+  recommendation: unknown;
   createdAt: string;
   updatedAt: string;
 }
@@ -75,6 +77,7 @@ const layerColumns = sql`
   l.product_id AS "productId", l.rate_unit_id AS "rateUnitId", l.plan_name AS "planName", l.calculated,
   l.inactive, l.show_zone_numbers AS "showZoneNumbers", l.show_stroke AS "showStroke", l.ranges, l.style,
   l.zone_count AS "zoneCount", l.point_count AS "pointCount", l.min_value AS "minValue", l.max_value AS "maxValue",
+  l.recommendation_method AS "recommendationMethod", l.recommendation,
   ${isoUtc(sql`l.created_at`)} AS "createdAt", ${isoUtc(sql`l.updated_at`)} AS "updatedAt"`;
 
 /**

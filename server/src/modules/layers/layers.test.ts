@@ -402,7 +402,8 @@ describe('requirement and application layers', () => {
         FieldId: fieldId,
         YearId: 2025,
         CropId: CropId.WinterWheat,
-        Residue: CropResidue.Baled,
+        // Straw incorporated: the RB209 cereal table's own case (baled straw adds its offtake).
+        Residue: CropResidue.Incorporated,
         Purpose: CropPurpose.Milling,
         SowingDate: '2024-10-01',
         HarvestDate: '2025-08-10',

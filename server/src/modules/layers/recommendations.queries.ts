@@ -55,3 +55,32 @@ export function applicationSums(
          GROUP BY layer_id`,
   );
 }
+
+/** The cropping's TargetYield, Residue and Purpose attributes and its holding's region and PK model that year. */
+export async function requirementInputs(
+  db: Db,
+  holdingId: number,
+  croppingId: number,
+): Promise<{
+  targetYield: unknown;
+  residue: unknown;
+  purpose: unknown;
+  regionId: number | null;
+  pkModel: string | null;
+}> {
+  const [row] = await sqlRows<{
+    targetYield: unknown;
+    residue: unknown;
+    purpose: unknown;
+    regionId: number | null;
+    pkModel: string | null;
+  }>(
+    db,
+    sql`SELECT c.attributes -> 'TargetYield' AS "targetYield", c.attributes -> 'Residue' AS residue,
+               c.attributes -> 'Purpose' AS purpose, h.region_id AS "regionId", y.pk_model AS "pkModel"
+          FROM croppings c JOIN holdings h ON h.id = c.holding_id
+          LEFT JOIN holding_crop_years y ON y.holding_id = c.holding_id AND y.year_id = c.year_id
+         WHERE c.id = ${croppingId} AND c.holding_id = ${holdingId}`,
+  );
+  return row ?? { targetYield: null, residue: null, purpose: null, regionId: null, pkModel: null };
+}

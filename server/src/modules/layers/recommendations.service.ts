@@ -8,7 +8,16 @@ import { EventAction } from '@headland/domain/enumerations';
 import { fertiliserProductOf } from '@headland/domain/layers/fertiliserProducts';
 import { LayerTypeId, MapScope } from '@headland/domain/layers/layerTypes';
 import { NutrientType, nutrientNames, type RequirementNutrient } from '@headland/domain/layers/nutrients';
-import { nutrientRateFor, productRateFor, zoneRequirement } from '@headland/domain/layers/recommendations';
+import { limeRecommendation, nutrientRateFor, productRateFor } from '@headland/domain/layers/recommendations';
+import {
+  methodOfPkModel,
+  requirementBasis,
+  requirementProblemOfSoil,
+  zoneFigure,
+  type RequirementBasis,
+  type RequirementProblem,
+} from '@headland/domain/layers/requirementBasis';
+import { effectivePkModel, PkModel } from '@headland/domain/holdingRules';
 import { rateUnitOf, RateUnitId, totalForRate } from '@headland/domain/layers/rateUnits';
 import { defaultLayerName } from '@headland/domain/layers/layerName';
 import type { Db } from '../../db/database.ts';
@@ -24,7 +33,7 @@ import {
   visibleCropping,
 } from './layers.queries.ts';
 import { nutrientContent, toProductUnit } from './productRates.ts';
-import { applicationSums, sourceZones, voronoiCells } from './recommendations.queries.ts';
+import { applicationSums, requirementInputs, sourceZones, voronoiCells } from './recommendations.queries.ts';
 import { ewkbSql, insertZone } from './zones.queries.ts';
 
 // Calculated layers (§ nutrient recommendations): a requirement layer from a soil analysis layer, an application
@@ -62,6 +71,41 @@ export async function createRequirement(
   if (!cropping) throw notFound('croppingNotShared');
   if (soil.fieldId !== null && soil.fieldId !== cropping.fieldId)
     throw layerProblem('otherField', 'CroppingId', 'The cropping must be on the soil layer’s field.');
+  const inputs = await requirementInputs(db, caller.holdingId, body.CroppingId);
+  const pkModel = effectivePkModel(
+    inputs.regionId,
+    inputs.pkModel === PkModel.Sruc ? PkModel.Sruc : PkModel.Adas,
+  );
+  const method = methodOfPkModel(pkModel);
+  const result = requirementBasis(nutrient, method, {
+    cropId: cropping.cropId,
+    targetYield: typeof inputs.targetYield === 'number' ? inputs.targetYield : null,
+    residue: typeof inputs.residue === 'number' ? inputs.residue : null,
+    purpose: typeof inputs.purpose === 'string' ? inputs.purpose : null,
+  });
+  if ('problem' in result) throw requirementProblem(result.problem, method);
+  // Every soil reading is checked before anything is written: a layer is made whole or not at all.
+  const sources = await soilZonesOrCells(db, soil.id, cropping.fieldId);
+  const soilProblem = requirementProblemOfSoil(
+    nutrient,
+    sources.map((source) => source.value),
+    soil.unit,
+  );
+  if (soilProblem) throw requirementProblem(soilProblem, method);
+  const figures = sources.map((source) =>
+    source.value === null
+      ? { value: null, index: null, note: null }
+      : zoneFigure(nutrient, result.basis, source.value, soil.unit, (ph) =>
+          limeRecommendation(ph, cropping.cropId),
+        ),
+  );
+  const indices = figures.flatMap((figure) => (figure.index === null ? [] : [figure.index]));
+  const basis: RequirementBasis = {
+    ...result.basis,
+    IndexMin: indices.length > 0 ? Math.min(...indices) : null,
+    IndexMax: indices.length > 0 ? Math.max(...indices) : null,
+    ZonesWithoutFigure: figures.filter((figure) => figure.note === 'noPublishedFigure').length,
+  };
   const unit = nutrient === NutrientType.Lime ? 't/ha' : 'kg/ha';
   const name =
     body.Name ??
@@ -86,13 +130,11 @@ export async function createRequirement(
       nutrientId: nutrient,
       calculated: true,
       style: { Gradient: nutrientNames[nutrient], Colour: null, Opacity: null },
+      recommendationMethod: method,
+      recommendation: basis,
     });
-    const sources = await soilZonesOrCells(tx, soil.id, cropping.fieldId);
-    for (const source of sources) {
-      const requirement =
-        source.value === null
-          ? null
-          : zoneRequirement(nutrient, source.value, soil.unit ?? '', cropping.cropId);
+    for (const [position, source] of sources.entries()) {
+      const requirement = figures[position]!.value;
       await insertZone(
         tx,
         layerId,
@@ -278,4 +320,41 @@ export async function productTotals(
     plans.set(key, plan);
   }
   return { Fields: fields, Plans: [...plans.values()] };
+}
+
+const problemWords: Record<RequirementProblem, { field: string; message: string }> = {
+  soilUnitMissing: {
+    field: 'SoilLayerId',
+    message: 'The soil layer’s values have no unit, so they cannot be read.',
+  },
+  soilUnitNotRead: {
+    field: 'SoilLayerId',
+    message: 'The soil layer’s unit cannot be read by the {{method}} recommendations.',
+  },
+  soilIndexOutOfRange: {
+    field: 'SoilLayerId',
+    message: 'A soil value of this layer is outside the range of soil indices (0 to 9) or of pH.',
+  },
+  noPublishedRecommendation: {
+    field: 'CroppingId',
+    message: 'There is no published {{method}} recommendation for this crop and nutrient.',
+  },
+  srucFiguresNotHeld: {
+    field: 'CroppingId',
+    message: 'This holding uses the SRUC PK model, and Headland does not hold SRUC’s recommendations yet.',
+  },
+  expectedYieldRequired: {
+    field: 'CroppingId',
+    message: 'Give the cropping’s target yield: the published table is for another crop’s yield.',
+  },
+  strawRemovedNoFigure: {
+    field: 'CroppingId',
+    message: 'There is no published figure for this crop with its straw baled.',
+  },
+};
+
+/** A refusal of a requirement layer in words, with its code for the web app's translations. */
+function requirementProblem(problem: RequirementProblem, method: string) {
+  const words = problemWords[problem];
+  return layerProblem(problem, words.field, words.message.replace('{{method}}', method), { method });
 }

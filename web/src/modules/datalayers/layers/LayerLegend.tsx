@@ -13,6 +13,7 @@ import {
 import { sliderOpacity } from '@headland/domain/layers/layerTree';
 import { zoneLayerKind } from '@headland/domain/layers/zoneEditRules';
 import type { NutrientType } from '@headland/domain/layers/nutrients';
+import { RequirementBasisDetails } from './RequirementBasisDetails.tsx';
 
 /** Writes band labels and values in the reader's language. */
 export function useLayerFormats() {
@@ -163,6 +164,7 @@ export function ZoneDetails({ layer, name, zone, disabledInYear }: ZoneDetailsPr
             {unit}
           </Text>
         )}
+        {kind === 'requirement' && <RequirementBasisDetails layer={layer} zoneValue={zone.Value} />}
         {zone.Label && (
           <Text size="xs">
             {t('layers.details.label')}: {zone.Label}

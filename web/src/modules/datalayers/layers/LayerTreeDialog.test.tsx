@@ -38,6 +38,8 @@ function layer(id: number, change: Partial<DataLayer> = {}): DataLayer {
     PointCount: 0,
     MinValue: 0,
     MaxValue: 4,
+    RecommendationMethod: null,
+    Recommendation: null,
     CreatedOn: '2026-01-01T00:00:00Z',
     UpdatedOn: '2026-01-01T00:00:00Z',
     ...change,
