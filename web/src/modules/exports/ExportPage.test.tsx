@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DataLayer } from '@headland/domain/api/layersApi';
 import { brands } from '@headland/domain/brands';
 import { noPermissions } from '@headland/domain/permissions';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
@@ -55,7 +56,7 @@ const json = (value: unknown) =>
   new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 /** A field layer named as every field's soil layer is named. */
-const soilLayer = {
+const soilLayer: DataLayer = {
   DataLayerId: 42,
   TypeId: 4,
   GroupId: 1,
@@ -85,6 +86,8 @@ const soilLayer = {
   PointCount: 3,
   MinValue: 10,
   MaxValue: 30,
+  RecommendationMethod: null,
+  Recommendation: null,
   CreatedOn: '2025-03-01T00:00:00.000Z',
   UpdatedOn: '2025-03-01T00:00:00.000Z',
 };
