@@ -48,10 +48,10 @@ describe('brands', () => {
   });
 
   it.each<BrandId>(['main', 'second', 'third'])(
-    'the %s brand has every unbuilt module switched off',
+    'the %s brand has every unbuilt module switched off, and the built Export module on',
     (id) => {
-      expect(brands[id].modules).toEqual(moduleSwitchesOff);
-      expect(Object.values(brands[id].modules).every((on) => !on)).toBe(true);
+      expect(brands[id].modules).toEqual({ ...moduleSwitchesOff, exports: true });
+      expect(Object.entries(brands[id].modules).filter(([, on]) => on)).toEqual([['exports', true]]);
     },
   );
 

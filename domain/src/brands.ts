@@ -70,6 +70,9 @@ export const moduleSwitchesOff: Readonly<ModuleSwitches> = {
   business: false,
 };
 
+/** The module switches of every brand: the modules whose screens are built are on. */
+export const builtModules: Readonly<ModuleSwitches> = { ...moduleSwitchesOff, exports: true };
+
 export type SoilUnit = 'Ppm' | 'Index' | 'KgHa' | 'Morgan' | 'Mg100g';
 export type Srid = 27700 | 4326;
 
@@ -121,7 +124,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     id: 'main',
     name: 'Headland',
     features: mainFeatures,
-    modules: moduleSwitchesOff,
+    modules: builtModules,
     regionIds: [1, 2, 3],
     support: { email: 'support@headland.example', phone: '01632 960000' },
     roleNames: mainRoleNames,
@@ -153,7 +156,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       manure: false,
       planning: false,
     },
-    modules: moduleSwitchesOff,
+    modules: builtModules,
     regionIds: [1, 2, 3],
     support: { email: 'support@headland-soil.example', phone: '01632 960001' },
     roleNames: secondRoleNames,
@@ -187,7 +190,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       prescriptionPlans: false,
       mapGeolocation: false,
     },
-    modules: moduleSwitchesOff,
+    modules: builtModules,
     regionIds: [1, 2, 3],
     support: { email: 'support@headland-lite.example', phone: '01632 960002' },
     roleNames: mainRoleNames,

@@ -4,6 +4,7 @@ import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(boundaryImportRoutes);
   await app.register(holdingsRoutes);
   await app.register(holdingTransferRoutes);
+  await app.register(exportsRoutes);
   await app.register(migrationRoutes);
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);

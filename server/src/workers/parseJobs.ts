@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ExportFormat } from '@headland/domain/api/exportsApi';
 import type { OwnRefusalCode, RefusalParams } from '@headland/domain/api/refusalCodes';
 import type { YieldPoint } from '@headland/domain/layers/layerImport';
-import { HttpError } from '../http/httpErrors.ts';
+import { badRequest, HttpError } from '../http/httpErrors.ts';
 import { ImportFileError, type ImportedLayer } from '../modules/boundaryImport/importedLayer.ts';
 import type { PictureFacts } from '../modules/documents/pictureFacts.ts';
+import type { ExportSpec } from '../modules/exports/exportDatasets.ts';
+import type { ExportFile } from '../modules/exports/exportFiles.ts';
 import type { HoldingArchive } from '../modules/holdingTransfer/holdingArchive.schema.ts';
 import type { ImportSubject } from '../modules/layers/csvBounds.ts';
 import type { ImportTable, ImportTableSummary } from '../modules/layers/layerImportFile.ts';
@@ -215,4 +218,16 @@ export async function readPictureFactsOffThread(bytes: Uint8Array): Promise<Pict
     if (error instanceof HttpError) throw error;
     return { takenAt: null, location: null };
   }
+}
+
+/**
+ * Writes an export from its rows (UTF-8 JSON text, handed to the worker, see ownBuffer); the file's bytes come
+ * back handed over, not copied. An export that takes too long or too much memory is refused in words.
+ */
+export function writeExportOffThread(
+  bytes: Uint8Array,
+  spec: ExportSpec,
+  format: ExportFormat,
+): Promise<ExportFile> {
+  return run({ kind: 'exportFile', bytes, spec, format }, () => badRequest('exportTooSlow', {}));
 }

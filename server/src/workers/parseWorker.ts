@@ -3,6 +3,8 @@ import { HttpError } from '../http/httpErrors.ts';
 import { readBoundaryFile } from '../modules/boundaryImport/readBoundaryFile.ts';
 import { ImportFileError } from '../modules/boundaryImport/importedLayer.ts';
 import { readPictureFacts } from '../modules/documents/pictureFacts.ts';
+import { writeExport } from '../modules/exports/exportDatasets.ts';
+import type { ExportFile } from '../modules/exports/exportFiles.ts';
 import { readHoldingArchive } from '../modules/holdingTransfer/holdingArchiveReader.ts';
 import { readLayerImportFile, summariseTable } from '../modules/layers/layerImportFile.ts';
 import { LayerImportFileError } from '../modules/layers/layerImportFileError.ts';
@@ -28,6 +30,8 @@ async function handle(job: ParseJob): Promise<unknown> {
       return readHoldingArchive(job.bytes);
     case 'pictureFacts':
       return readPictureFacts(job.bytes);
+    case 'exportFile':
+      return writeExport(job.bytes, job.spec, job.format);
     case 'yieldCleaning':
       return Int32Array.from(cleanYieldPoints(yieldPointsOf(job.columns), { degrees: job.degrees }));
   }
@@ -47,7 +51,10 @@ function yieldPointsOf(columns: YieldColumns): YieldPoint[] {
   }));
 }
 
-/** What a job's answer hands over rather than copies: a packed table's columns, a preview's bytes (to be kept). */
+/**
+ * What a job's answer hands over rather than copies: a packed table's columns, a preview's bytes (to be kept),
+ * an export's file.
+ */
 function transferOf(job: ParseJob, result: unknown): { value: unknown; transfer: ArrayBuffer[] } {
   if (job.kind === 'layerFile') {
     const packed = result as ReturnType<typeof packTable>;
@@ -56,6 +63,8 @@ function transferOf(job: ParseJob, result: unknown): { value: unknown; transfer:
   if (job.kind === 'layerPreview') return { value: result, transfer: [job.bytes.buffer as ArrayBuffer] };
   if (job.kind === 'yieldCleaning')
     return { value: result, transfer: [(result as Int32Array).buffer as ArrayBuffer] };
+  if (job.kind === 'exportFile')
+    return { value: result, transfer: [(result as ExportFile).bytes.buffer as ArrayBuffer] };
   return { value: result, transfer: [] };
 }
 

@@ -35,6 +35,7 @@ describe('the module registry', () => {
       '/dashboard',
       '/fields/:action?/:id?',
       '/datalayers/:action?/:id?',
+      '/export',
     ]);
     for (const route of moduleRoutes) expect(route.mainMenuItem).toBe(menuItemForPath(route.pattern));
   });

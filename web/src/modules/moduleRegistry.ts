@@ -6,6 +6,7 @@ import type { DataService } from '../shell/live/dataRefresh.ts';
 import { dashboardModule } from './dashboard/dashboardModule.ts';
 import { datalayersModule } from './datalayers/datalayersModule.ts';
 import { documentsModule } from './documents/documentsModule.ts';
+import { exportsModule } from './exports/exportsModule.ts';
 import { fieldsModule } from './fields/fieldsModule.ts';
 import { holdingsModule } from './holdings/holdingsModule.ts';
 import type { ModuleEntry, PrefetchAt, UserMenuContribution } from './moduleEntry.ts';
@@ -24,6 +25,7 @@ export const moduleEntries: readonly ModuleEntry[] = [
   permissionsModule,
   holdingsModule,
   documentsModule,
+  exportsModule,
 ];
 
 export type ModulePage = LazyExoticComponent<ComponentType>;

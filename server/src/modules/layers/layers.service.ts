@@ -51,6 +51,11 @@ export async function listLayers(
   return (await selectLayers(db, caller.access, yearId)).map(presentLayer);
 }
 
+/** One layer of the caller's holding that the caller may see, without its zones; refused as not found otherwise. */
+export async function visibleLayer(db: Db, caller: Caller, id: number): Promise<DataLayer> {
+  return presentLayer(await requireLayer(db, caller, id));
+}
+
 export async function loadZones(
   db: Db,
   caller: Caller,

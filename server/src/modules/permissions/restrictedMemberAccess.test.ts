@@ -278,8 +278,35 @@ const layerProbes: Record<string, Probe> = {
   ],
 };
 
+/**
+ * The exports: the field of a hidden cropping is left out of the year's fields whatever the format (a zip is
+ * read as the text of its files, where the .dbf holds the attributes), and a hidden cropping's layer is not found.
+ */
+const exportProbes: Record<string, Probe> = {
+  'GET /api/export/v1/fields': async () => {
+    const responses = await Promise.all(
+      ['geojson', 'kml', 'shapefile'].map((format) =>
+        call('GET', `/api/export/v1/fields?year=2025&format=${format}`),
+      ),
+    );
+    // Answered, so that the check of what came back is not empty: the field itself is left out.
+    for (const response of responses) expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(responses[0]!.json<{ features: unknown[] }>().features).toEqual([]);
+    return responses;
+  },
+  'GET /api/export/v1/layers/{id}': async () => {
+    const response = await call(
+      'GET',
+      `/api/export/v1/layers/${(await hiddenLayerIds()).layerId}?format=kml`,
+    );
+    expect(response.statusCode).toBe(404);
+    return [response];
+  },
+};
+
 /** Routes that answer or change croppings, fields or layers, and how each is walked. */
 const walked: Record<string, Probe> = {
+  ...exportProbes,
   'GET /api/fields/v1': async () => [await call('GET', '/api/fields/v1?year=2025')],
   'GET /api/fields/v1/{id}': async () => [await call('GET', `/api/fields/v1/${fieldId}`)],
   'POST /api/fields/v1': async () => [

@@ -9,8 +9,8 @@ import type { ApiClient } from '../../shell/http/apiClient.ts';
 // Some browsers start reading the file only after the click returns: the address must outlive it a little.
 const revokeDelayMs = 10_000;
 
-/** Hands a downloaded file to the browser, which saves it under `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
+/** Hands a downloaded file to the browser, which saves it under `fileName` (also for the Export screen). */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -25,12 +25,14 @@ function saveFile(blob: Blob, fileName: string): void {
  * Downloads a holding's export zip and hands it to the browser as a file. The Manage holdings dialog shows a
  * failure beside its list, so no error dialog opens for it.
  */
-export async function downloadHoldingExport(api: ApiClient, holdingId: number): Promise<void> {
+export async function downloadHoldingExport(api: ApiClient, holdingId: number): Promise<string> {
   const { blob, fileName } = await api.post(`/api/export/omnia/holding/${holdingId}`, {
     responseType: 'blob',
     errorDialog: false,
   });
-  saveFile(blob, fileName ?? `holding-${holdingId}.zip`);
+  const name = fileName ?? `holding-${holdingId}.zip`;
+  saveFile(blob, name);
+  return name;
 }
 
 /** Reads a holding export on the server without importing it: what it holds, and holdings it may duplicate. */
