@@ -21,6 +21,7 @@ import { maxImportLayers, maxImportLayerPoints, maxImportVertices } from '@headl
 import { layerTypeIds } from '@headland/domain/layers/layerTypes';
 import { nutrientTypeIds } from '@headland/domain/layers/nutrients';
 import { rateUnitIds } from '@headland/domain/layers/rateUnits';
+import { RecommendationMethod, requirementBasisSchema } from '@headland/domain/layers/requirementBasis';
 import { maxPointsPerLayer, maxZonesPerLayer } from '@headland/domain/layers/zoneRules';
 
 /**
@@ -259,6 +260,9 @@ export const layersFileSchema = z
       rateUnitId: oneOf(rateUnitIds).nullable(),
       planName: z.string().max(100).nullable(),
       calculated: z.boolean(),
+      // A requirement layer's method and the inputs it was worked out from; absent from older archives.
+      recommendationMethod: z.enum(RecommendationMethod).nullable().default(null),
+      recommendation: requirementBasisSchema.nullable().default(null),
       inactive: z.boolean(),
       showZoneNumbers: z.boolean(),
       showStroke: z.boolean(),

@@ -109,7 +109,8 @@ export async function exportLayers(db: Db, holdingId: number): Promise<LayersFil
                  'croppingId', l.cropping_id, 'cropId', l.crop_id, 'parentId', l.parent_id, 'yearId', l.year_id,
                  'layerDate', l.layer_date, 'name', l.name, 'unit', l.unit, 'nutrientId', l.nutrient_id,
                  'productId', l.product_id, 'rateUnitId', l.rate_unit_id, 'planName', l.plan_name,
-                 'calculated', l.calculated, 'inactive', l.inactive, 'showZoneNumbers', l.show_zone_numbers,
+                 'calculated', l.calculated, 'recommendationMethod', l.recommendation_method,
+                 'recommendation', l.recommendation, 'inactive', l.inactive, 'showZoneNumbers', l.show_zone_numbers,
                  'showStroke', l.show_stroke, 'ranges', l.ranges, 'style', l.style, 'minValue', l.min_value,
                  'maxValue', l.max_value, 'createdAt', l.created_at, 'updatedAt', l.updated_at,
                  'zones', coalesce((
@@ -325,6 +326,8 @@ export async function insertLayers(
     rate_unit_id: l.rateUnitId,
     plan_name: l.planName,
     calculated: l.calculated,
+    recommendation_method: l.recommendationMethod,
+    recommendation: l.recommendation,
     inactive: l.inactive,
     show_zone_numbers: l.showZoneNumbers,
     show_stroke: l.showStroke,
@@ -340,16 +343,17 @@ export async function insertLayers(
   await db.execute(sql`
     INSERT INTO data_layers (id, holding_id, type_id, subtype_id, scope, field_id, cropping_id, crop_id, year_id,
                              layer_date, name, unit, nutrient_id, product_id, rate_unit_id, plan_name, calculated,
-                             inactive, show_zone_numbers, show_stroke, ranges, style, zone_count, point_count,
+                             recommendation_method, recommendation, inactive, show_zone_numbers, show_stroke, ranges, style, zone_count, point_count,
                              min_value, max_value, created_at, updated_at)
     SELECT r.id, ${holdingId}, r.type_id, r.subtype_id, r.scope, r.field_id, r.cropping_id, r.crop_id, r.year_id,
            r.layer_date, r.name, r.unit, r.nutrient_id, r.product_id, r.rate_unit_id, r.plan_name, r.calculated,
-           r.inactive, r.show_zone_numbers, r.show_stroke, r.ranges, r.style, r.zone_count, r.point_count,
+           r.recommendation_method, r.recommendation, r.inactive, r.show_zone_numbers, r.show_stroke, r.ranges, r.style, r.zone_count, r.point_count,
            r.min_value, r.max_value, r.created_at, r.updated_at
       FROM jsonb_to_recordset(${JSON.stringify(layers)}::jsonb) AS r(
         id integer, type_id smallint, subtype_id smallint, scope smallint, field_id integer, cropping_id integer,
         crop_id integer, year_id integer, layer_date date, name text, unit text, nutrient_id smallint,
-        product_id integer, rate_unit_id smallint, plan_name text, calculated boolean, inactive boolean,
+        product_id integer, rate_unit_id smallint, plan_name text, calculated boolean,
+        recommendation_method text, recommendation jsonb, inactive boolean,
         show_zone_numbers boolean, show_stroke boolean, ranges jsonb, style jsonb, zone_count integer,
         point_count integer, min_value double precision, max_value double precision, created_at timestamptz,
         updated_at timestamptz)`);
