@@ -249,6 +249,24 @@ describe('accessibility of every screen and dialog', () => {
   );
 
   it(
+    'the Export screen',
+    async () => {
+      const checks = audit();
+      const page = await open();
+      const shell = await signInTo(page, owner, holding);
+      // Below the menu's collapse height, Export sits in the Data group.
+      await shell.menu.getByRole('button', { name: 'Data', exact: true }).click();
+      await shell.menuEntry('Export').click();
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Export', level: 2 }).waitFor();
+      await main.getByRole('radio', { name: 'Fields and croppings of a crop year' }).check();
+      await checks.check(page, 'export');
+      checks.expectClean();
+    },
+    testTimeoutMs,
+  );
+
+  it(
     'the document library, Manage holdings, Edit holding and the permissions dialog with its four tabs',
     async () => {
       const checks = audit();
