@@ -10,6 +10,7 @@ import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
 import { linksIn, useMailCapture } from '../support/mailCapture.ts';
 import { MapPage } from '../support/mapPage.ts';
 import { helpVideosSetting } from '../support/helpVideos.ts';
+import { capture } from '../support/capture.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
 import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
@@ -261,6 +262,7 @@ describe('accessibility of every screen and dialog', () => {
       await main.getByRole('heading', { name: 'Export', level: 2 }).waitFor();
       await main.getByRole('radio', { name: 'Fields and croppings of a crop year' }).check();
       await checks.check(page, 'export');
+      await capture(page, 'accessibility-export');
       checks.expectClean();
     },
     testTimeoutMs,
