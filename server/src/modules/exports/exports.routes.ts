@@ -17,6 +17,13 @@ import { exportFields, exportLayer } from './exports.service.ts';
  */
 const access = { access: { area: 'exports' as const, level: 'read' as const } };
 const tags = ['exports'];
+/** The content types of the formats: shapefile zip, KML, GeoJSON and FlatGeobuf. */
+const produces = [
+  'application/zip',
+  'application/vnd.google-earth.kml+xml',
+  'application/geo+json',
+  'application/octet-stream',
+];
 const formats =
   'Formats: `shapefile` (a zip of .shp, .shx, .dbf, .prj and .cpg, UTF-8 attributes), `kml`, `geojson` (RFC 7946) and `flatgeobuf`; all in WGS 84 (EPSG:4326).';
 
@@ -43,12 +50,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
         summary: "Download the session holding's fields and croppings of a crop year",
         description: `One feature per cropping of the year (drawn with its own boundary when it has one), and one per field without a cropping; restricted members get no field whose croppings of the year are hidden from them. Needs Exports and Fields read. ${formats} At most ${maxExportFeatures} features.`,
         querystring: fieldsExportQuerySchema,
-        produces: [
-          'application/zip',
-          'application/vnd.google-earth.kml+xml',
-          'application/geo+json',
-          'application/octet-stream',
-        ],
+        produces,
       },
     },
     async (request, reply) =>
@@ -69,12 +71,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
         description: `The layer must be of the session holding and visible to the caller. Needs Exports and Map layers read. The shapefile zip holds one shapefile for zones and one for points when the layer has both. ${formats} At most ${maxExportFeatures} features.`,
         params: layerExportParamsSchema,
         querystring: layerExportQuerySchema,
-        produces: [
-          'application/zip',
-          'application/vnd.google-earth.kml+xml',
-          'application/geo+json',
-          'application/octet-stream',
-        ],
+        produces,
       },
     },
     async (request, reply) =>
