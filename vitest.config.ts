@@ -33,11 +33,13 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
-          // A PGlite database with PostGIS takes several seconds to boot, and each holds about 1 GB.
+          // A PGlite database with PostGIS takes several seconds to boot, and each holds about 1 GB: two files
+          // at a time keep both cores busy (PGlite runs on one thread) within a few GB of memory. Each file has
+          // its own database, on PostgreSQL too (a copy of a migrated template), so files never share rows.
           hookTimeout: 120_000,
           testTimeout: 60_000,
-          fileParallelism: false,
-          // One worker, unlike the unit projects: a project of its own order when all run together.
+          maxWorkers: 2,
+          // After the unit projects rather than beside them, so that its files keep their two workers.
           sequence: { groupOrder: 1 },
           // The files share one module graph: importing the app afresh for each of some seventy files cost about
           // nine seconds apiece. Each file still opens its own database and app, and no server module keeps
