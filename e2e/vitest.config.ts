@@ -15,5 +15,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // expect.poll waits a second by default: a server round trip on a loaded 2-core machine can take longer,
+    // and a poll that gives up early fails a test whose screen was right.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

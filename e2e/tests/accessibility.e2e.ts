@@ -1,17 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signInTo, waitForOpaque, type AppShellPage } from '../support/appShellPage.ts';
 import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
 import { resultsDir } from '../support/browser.ts';
 import { ManageHoldingsDialog } from '../support/holdingDialogs.ts';
 import { LoginPage, stepTimeoutMs } from '../support/loginPage.ts';
 import { linksIn, useMailCapture } from '../support/mailCapture.ts';
-import { MapPage } from '../support/mapPage.ts';
+import { MapPage, middleOf, openMap } from '../support/mapPage.ts';
+import { createSoilLayer, fieldsAndYear, openHolding, showLayer } from '../support/dataLayers.ts';
+import { makePhoto } from '../../server/src/testing/documentFixtures.ts';
 import { helpVideosSetting } from '../support/helpVideos.ts';
 import { capture } from '../support/capture.ts';
-import { useAppPages } from '../support/pageFixture.ts';
+import { usePages } from '../support/pageFixture.ts';
+import { useBrowser } from '../support/browser.ts';
+import { useServer } from '../support/server.ts';
 import { ownerDialogTitle, PermissionsDialog } from '../support/permissionsDialog.ts';
 import { agreeToTerms, fillContact } from '../support/signupWizard.ts';
 
@@ -21,7 +25,8 @@ const mail = useMailCapture();
 // A loaded machine can take minutes to start the server; the hook's own limit still applies.
 // The mail capture fills in its SMTP_URL once its hook has run, so the videos join the same object.
 Object.assign(mail.env, { HELP_VIDEOS: helpVideosSetting });
-const pages = useAppPages({ env: mail.env, readyTimeoutMs: 360_000 });
+const running = useServer({ env: mail.env, readyTimeoutMs: 360_000 });
+const pages = usePages(useBrowser(), running);
 const testTimeoutMs = 300_000;
 const owner = 'client@headland.example';
 const holding = 'Wold Farm';
@@ -421,6 +426,64 @@ describe('accessibility of every screen and dialog', () => {
       await shell.menuEntry('Map layers').click();
       await mapPage.settled((state) => Number(state.fieldsInView) > 0);
       await checks.check(page, 'map: Access role');
+      checks.expectClean();
+    },
+    testTimeoutMs,
+  );
+  it(
+    "the zone editor of a field's layer, and a photo's document properties with its map",
+    async () => {
+      const checks = audit();
+      const { token, holdingId } = await openHolding(running.server.url);
+      const { field, year } = await fieldsAndYear(running.server.url, token, holdingId);
+      await createSoilLayer(running.server.url, token, field, year, 'Axe zones', 'Ppm', [10, 20, 30]);
+      const mapPage = await openMap(await open());
+      await showLayer(mapPage, 'Axe zones');
+      const zoom = await mapPage.contextMenuAt(middleOf(field));
+      await zoom.getByRole('menuitem', { name: 'Zoom to field' }).click();
+      await mapPage.settled((state) => Number(state.zoom) > 15);
+      await mapPage.button('Edit zones').click();
+      const editor = await shown(mapPage.page.getByRole('dialog', { name: 'Zones of Axe zones' }));
+      await editor.getByRole('table', { name: 'Zones' }).getByRole('row').nth(3).waitFor();
+      await checks.check(mapPage.page, 'map: zone editor');
+
+      const page = await open();
+      const shell = await signInTo(page, owner, holding);
+      const [lon, lat] = middleOf(field);
+      const photo = await makePhoto({ takenAt: '2025:06:01 12:30:00', lon, lat, width: 1200, height: 900 });
+      await openUserMenuItem(shell, 'Documents');
+      const library = await shown(page.getByRole('dialog', { name: 'Document library' }));
+      const chooser = page.waitForEvent('filechooser');
+      await library.getByRole('button', { name: 'Browse' }).click();
+      await (await chooser).setFiles([{ name: 'headland weeds.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+      await library.getByRole('button', { name: 'Open headland weeds.jpg', exact: true }).click();
+      const properties = await shown(page.getByRole('dialog', { name: 'Document properties' }));
+      await properties.getByRole('group', { name: 'Map of where the picture was taken' }).waitFor();
+      await properties.getByRole('img', { name: 'Preview of headland weeds.jpg' }).waitFor();
+      await checks.check(page, 'document properties of a photo');
+      checks.expectClean();
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'the dashboard, the fields list and the main menu on a phone',
+    async () => {
+      const checks = audit();
+      const page = await open();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const shell = await signInTo(page, owner, holding);
+      await checks.check(page, 'phone: dashboard');
+      // The closed menu is out of reach until the burger opens it.
+      const navbar = page.locator('nav', { has: page.getByRole('link', { name: 'Fields', exact: true }) });
+      expect(await navbar.evaluate((element) => (element as HTMLElement).inert)).toBe(true);
+      await page.getByRole('button', { name: 'Show or hide the main menu' }).click();
+      await shown(shell.menu);
+      expect(await navbar.evaluate((element) => (element as HTMLElement).inert)).toBe(false);
+      await checks.check(page, 'phone: main menu');
+      await shell.menuEntry('Fields').click();
+      await page.getByRole('main').getByRole('heading', { name: 'Fields', exact: true }).waitFor();
+      await checks.check(page, 'phone: fields list');
       checks.expectClean();
     },
     testTimeoutMs,

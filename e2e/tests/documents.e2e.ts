@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  makeExecutable,
-  makePdf,
-  makePhoto,
-  makePng,
-} from '../../server/src/testing/documentFixtures.ts';
+import { makeExecutable, makePdf, makePhoto, makePng } from '../../server/src/testing/documentFixtures.ts';
 import { signInTo } from '../support/appShellPage.ts';
 import { MapPage } from '../support/mapPage.ts';
 import { capture } from '../support/capture.ts';
@@ -117,7 +112,7 @@ describe('the document library', () => {
       await popup.waitFor();
       expect(await popup.getByLabel('Document date', { exact: true }).inputValue()).toBe('01/06/2025');
       expect(await popup.getByLabel('Upload date', { exact: true }).isDisabled()).toBe(true);
-      await popup.getByRole('img', { name: 'Map of where the picture was taken' }).waitFor();
+      await popup.getByRole('group', { name: 'Map of where the picture was taken' }).waitFor();
       await popup.getByRole('img', { name: 'Preview of blackgrass.jpg' }).waitFor();
       await capture(page, 'documents-properties');
 

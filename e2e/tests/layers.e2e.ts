@@ -1,18 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callApi, signInByApi } from '../support/apiSession.ts';
+import { callApi } from '../support/apiSession.ts';
+import { createSoilLayer, fieldsAndYear, openHolding, showLayer } from '../support/dataLayers.ts';
 import { useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import { stepTimeoutMs } from '../support/loginPage.ts';
-import {
-  holding,
-  middleOf,
-  openMap,
-  owner,
-  type ApiField,
-  type LonLat,
-  type MapPage,
-} from '../support/mapPage.ts';
+import { middleOf, openMap } from '../support/mapPage.ts';
 import { usePages } from '../support/pageFixture.ts';
 import { useServer } from '../support/server.ts';
 import { writeZippedPointShapefile } from '../../server/src/testing/pointShapefile.ts';
@@ -23,100 +16,6 @@ import { wgs84Prj } from '../../server/src/testing/shapefileWriter.ts';
 const running = useServer();
 const pages = usePages(useBrowser(), running);
 const testTimeoutMs = 240_000;
-
-interface FieldWithHolding extends ApiField {
-  HoldingId: number;
-}
-
-/** Opens Wold Farm for the owner over HTTP: the holding session's token and the holding's id. */
-async function openHolding(): Promise<{ token: string; holdingId: number }> {
-  const account = await signInByApi(running.server.url, owner);
-  const found = await callApi<{ HoldingId: number; TradingName: string }[]>(
-    running.server.url,
-    account,
-    'GET',
-    `/api/session/v1/holdings/query?query=${encodeURIComponent(holding)}`,
-  );
-  const holdingId = found.find((each) => each.TradingName === holding)!.HoldingId;
-  const opened = await callApi<{ Token: string }>(
-    running.server.url,
-    account,
-    'POST',
-    '/api/session/v1/holdings/select',
-    {
-      holdingId,
-      reuseSession: false,
-    },
-  );
-  return { token: opened.Token, holdingId };
-}
-
-/** A lon/lat rectangle as WKT. */
-function box([west, south]: LonLat, [east, north]: LonLat): string {
-  return `POLYGON((${west} ${south},${east} ${south},${east} ${north},${west} ${north},${west} ${south}))`;
-}
-
-/** Three strips side by side around the middle of a field, each about 30 m by 60 m. */
-function strips(field: ApiField): string[] {
-  const [lon, lat] = middleOf(field);
-  const width = 0.00045;
-  const height = 0.00027;
-  return [0, 1, 2].map((index) =>
-    box([lon + (index - 1.5) * width, lat - height], [lon + (index - 0.5) * width, lat + height]),
-  );
-}
-
-async function fieldsAndYear(
-  token: string,
-  holdingId: number,
-  pick: (field: ApiField) => boolean = () => true,
-): Promise<{ field: FieldWithHolding; year: number }> {
-  const fields = (await callApi<ApiField[]>(running.server.url, token, 'GET', '/api/fields/v1')).map(
-    (each) => ({
-      ...each,
-      HoldingId: holdingId,
-    }),
-  );
-  const field = fields.find((each) => each.Boundary && each.Croppings.length > 0 && pick(each));
-  if (!field) throw new Error('Wold Farm has no cropped field with a boundary');
-  return { field, year: field.Croppings[0]!.YearId };
-}
-
-async function createSoilLayer(
-  token: string,
-  field: FieldWithHolding,
-  year: number,
-  name: string,
-  unit: 'Index' | 'Ppm',
-  values: number[],
-): Promise<{ DataLayerId: number }> {
-  return callApi(running.server.url, token, 'POST', '/api/layers/v1', {
-    TypeId: 11,
-    Scope: 1,
-    HoldingId: field.HoldingId,
-    FieldId: field.FieldId,
-    Year: year,
-    Name: name,
-    Unit: unit,
-    ShowStroke: true,
-    Zones: strips(field).map((wkt, index) => ({
-      Number: index + 1,
-      Value: values[index],
-      Geometry: { WellKnownText: wkt, CoordinateSystemId: 4326 },
-    })),
-  });
-}
-
-async function showLayer(mapPage: MapPage, name: string): Promise<void> {
-  await mapPage.button('Data layers').click();
-  const tree = mapPage.dialog('Data layers');
-  await tree.waitFor();
-  await tree.getByRole('checkbox', { name: `Show ${name}` }).check();
-  await capture(mapPage.page, `layers-tree-${name.replace(/\W+/g, '-').toLowerCase()}`);
-  await tree.getByRole('button', { name: 'Close', exact: true }).click();
-  await tree.waitFor({ state: 'hidden' });
-  await mapPage.settled((state) => Number(state.dataLayers) >= 1);
-}
 
 function legend(page: Page): Locator {
   return page.getByRole('region', { name: 'Key legend' });
@@ -133,9 +32,9 @@ describe('data layers on the map', () => {
   it(
     "shows a field's P index layer with its legend bands, and hides its labels under 20 % opacity",
     async () => {
-      const { token, holdingId } = await openHolding();
-      const { field, year } = await fieldsAndYear(token, holdingId);
-      await createSoilLayer(token, field, year, 'P index test', 'Index', [0, 2, 4]);
+      const { token, holdingId } = await openHolding(running.server.url);
+      const { field, year } = await fieldsAndYear(running.server.url, token, holdingId);
+      await createSoilLayer(running.server.url, token, field, year, 'P index test', 'Index', [0, 2, 4]);
 
       const mapPage = await openMap(await pages.open());
       const page = mapPage.page;
@@ -168,14 +67,15 @@ describe('data layers on the map', () => {
   it(
     'makes a requirement layer and an application layer of TSP, edits a zone rate, resets it and reads the field total',
     async () => {
-      const { token, holdingId } = await openHolding();
+      const { token, holdingId } = await openHolding(running.server.url);
       // A field of winter wheat, whose P requirement the recommendations give.
       const { field, year } = await fieldsAndYear(
+        running.server.url,
         token,
         holdingId,
         (each) => each.Croppings[0]?.CropId === 1,
       );
-      await createSoilLayer(token, field, year, 'P mg test', 'Ppm', [10, 30, 12]);
+      await createSoilLayer(running.server.url, token, field, year, 'P mg test', 'Ppm', [10, 30, 12]);
 
       const mapPage = await openMap(await pages.open());
       const page = mapPage.page;
@@ -245,8 +145,8 @@ describe('data layers on the map', () => {
   it(
     'imports a soil CSV and a yield shapefile made here, and finds them by type and by field',
     async () => {
-      const { token, holdingId } = await openHolding();
-      const { field, year } = await fieldsAndYear(token, holdingId);
+      const { token, holdingId } = await openHolding(running.server.url);
+      const { field, year } = await fieldsAndYear(running.server.url, token, holdingId);
       const [lon, lat] = middleOf(field);
       const csv = [
         'Sample,Longitude,Latitude,pH,P mg/l,K mg/l',
@@ -335,9 +235,9 @@ describe('data layers on the map', () => {
   it(
     'draws, cuts, splits and merges zones, the server making every geometry, and shows their areas',
     async () => {
-      const { token, holdingId } = await openHolding();
-      const { field, year } = await fieldsAndYear(token, holdingId);
-      await createSoilLayer(token, field, year, 'Zones test', 'Ppm', [10, 20, 30]);
+      const { token, holdingId } = await openHolding(running.server.url);
+      const { field, year } = await fieldsAndYear(running.server.url, token, holdingId);
+      await createSoilLayer(running.server.url, token, field, year, 'Zones test', 'Ppm', [10, 20, 30]);
       const [lon, lat] = middleOf(field);
       const width = 0.00045;
       const height = 0.00027;
@@ -437,8 +337,8 @@ describe('data layers on the map', () => {
   it(
     'creates a drawing on the map, draws one labelled shape and finds it under the holding, then an EC scan of a field',
     async () => {
-      const { token, holdingId } = await openHolding();
-      const { field, year } = await fieldsAndYear(token, holdingId);
+      const { token, holdingId } = await openHolding(running.server.url);
+      const { field, year } = await fieldsAndYear(running.server.url, token, holdingId);
       const [lon, lat] = middleOf(field);
       const name = `Gateway notes ${Date.now() % 100_000}`;
 

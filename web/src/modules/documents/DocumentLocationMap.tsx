@@ -49,10 +49,12 @@ export function DocumentLocationMap({ lon, lat, label }: DocumentLocationMapProp
       map.dispose();
     };
   }, [lon, lat]);
+  // A group rather than a picture: the map holds its zoom buttons and the basemap's attribution, which a
+  // picture may not contain (axe: nested-interactive).
   return (
     <div
       ref={target}
-      role="img"
+      role="group"
       aria-label={label}
       data-lon={lon}
       data-lat={lat}

@@ -1,8 +1,19 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AppShell, Burger, Button, Center, Group, Loader, Modal, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { latestOpenableCropYear } from '@headland/domain/harvestYear';
 import { isoDateFromLocalDate } from '@headland/domain/isoDate';
 import { isAdminOrHigher, resolveRole } from '@headland/domain/roles';
@@ -57,6 +68,13 @@ function AppFrame() {
   const session = useAppSession();
   const { user, holding, yearId, actions, brand } = session;
   const [menuOpened, menu] = useDisclosure(false);
+  const theme = useMantineTheme();
+  // Below the navbar's breakpoint a closed menu is only slid out of view: inert keeps its links out of the tab
+  // order and away from screen readers until the burger opens it.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const menuHidden = !wide && !menuOpened;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const userName = `${user.FirstName} ${user.LastName}`.trim() || user.Email;
   const closeDialog = () => setDialog(null);
@@ -134,7 +152,7 @@ function AppFrame() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label={t('menu.label')} p="xs">
+      <AppShell.Navbar aria-label={t('menu.label')} p="xs" inert={menuHidden}>
         {/* On a phone the header has no room for it: it opens from the menu. */}
         <Button
           variant="light"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Badge, NavLink, ScrollArea } from '@mantine/core';
+import { Badge, Box, NavLink, ScrollArea, VisuallyHidden } from '@mantine/core';
 import type { SelectHoldingResponse } from '@headland/domain/api/sessionApi';
 import type { BrandFeatures, ModuleSwitches } from '@headland/domain/brands';
 import { isListedSessionType, type SessionType } from '@headland/domain/enumerations';
@@ -8,6 +8,9 @@ import { buildMenu, menuItemForPath, type MenuItem } from '@headland/domain/menu
 import type { Permissions } from '@headland/domain/permissions';
 import type { Role } from '@headland/domain/roles';
 import { useWindowSize } from './useWindowSize.ts';
+
+/** Room kept at the end of an entry for the users tag drawn over it. */
+const usersTagWidth = 24;
 
 export interface MainMenuProps {
   permissions: Permissions;
@@ -63,28 +66,40 @@ export function MainMenu({
     const count = item.moduleId === null ? 0 : (others.get(item.moduleId) ?? 0);
     const active = item.id === activeId;
     const tagId = `main-menu-users-${item.id}`;
+    // The entry is named by its visible label alone, so that its name does not change as other users come
+    // and go. The users tag is drawn beside the link rather than inside it: a count inside would be visible
+    // text missing from the name (WCAG 2.5.3); it is read as the link's description instead.
     return (
-      <NavLink
-        key={item.id}
-        component={Link}
-        to={item.route}
-        label={t(item.labelKey)}
-        // The entry is named by its module alone; the users tag is read as its description, so the name a
-        // screen reader announces (and a link is found by) does not change as other users come and go.
-        aria-label={t(item.labelKey)}
-        aria-describedby={count > 0 ? tagId : undefined}
-        active={active}
-        aria-current={active ? 'page' : undefined}
-        disabled={disabled}
-        onClick={onNavigate}
-        rightSection={
-          count > 0 ? (
-            <Badge id={tagId} size="sm" variant="light" aria-label={t('menu.otherUsers', { count })}>
+      <Box key={item.id} pos="relative">
+        <NavLink
+          component={Link}
+          to={item.route}
+          label={t(item.labelKey)}
+          aria-describedby={count > 0 ? tagId : undefined}
+          active={active}
+          aria-current={active ? 'page' : undefined}
+          disabled={disabled}
+          onClick={onNavigate}
+          rightSection={count > 0 ? <Box w={usersTagWidth} /> : null}
+        />
+        {count > 0 ? (
+          <>
+            <Badge
+              aria-hidden
+              size="sm"
+              variant="light"
+              pos="absolute"
+              right={12}
+              top="50%"
+              miw={usersTagWidth}
+              style={{ transform: 'translateY(-50%)', pointerEvents: 'none' }}
+            >
               {count}
             </Badge>
-          ) : null
-        }
-      />
+            <VisuallyHidden id={tagId}>{t('menu.otherUsers', { count })}</VisuallyHidden>
+          </>
+        ) : null}
+      </Box>
     );
   };
 

@@ -16,16 +16,6 @@ export interface UserMenuProps {
   onLogOut(): void;
 }
 
-/** Up to two initials of a name, or its first character (an e-mail address). */
-function initials(name: string): string {
-  const words = name.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
-  if (words.length === 0) return name.slice(0, 1).toUpperCase();
-  return words
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
-
 export function UserMenu({
   userName,
   admin,
@@ -49,7 +39,9 @@ export function UserMenu({
           maw={{ base: 44, sm: 220 }}
           styles={{ label: { overflow: 'hidden', minWidth: 0 } }}
         >
-          {/* A long name is cut rather than pushing the holding out of the header; narrow screens show initials. */}
+          {/* A long name is cut rather than pushing the holding out of the header. Narrow screens show the
+              person icon rather than initials: letters shown but missing from the button's name would break
+              WCAG 2.5.3 (label in name) for people who speak to their phone. */}
           <Box
             component="span"
             visibleFrom="sm"
@@ -57,9 +49,7 @@ export function UserMenu({
           >
             {userName}
           </Box>
-          <Avatar component="span" size={30} hiddenFrom="sm" color="fieldGreen">
-            {initials(userName)}
-          </Avatar>
+          <Avatar component="span" size={30} hiddenFrom="sm" color="fieldGreen" />
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
