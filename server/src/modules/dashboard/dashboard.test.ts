@@ -20,7 +20,10 @@ import { setMaintenance } from '../live/maintenance.service.ts';
 let test: TestApp;
 let farm: FieldsHolding;
 let other: FieldsHolding;
-const ids: Record<string, number> = {};
+const ids = {} as Record<
+  'north' | 'south' | 'paddock' | 'wheatNorth' | 'wheatSouth' | 'barley' | 'margin' | 'previous' | 'bad',
+  number
+>;
 
 const wheat = { CropId: CropId.WinterWheat, Residue: CropResidue.Baled, Purpose: CropPurpose.Feed };
 const barley = { CropId: CropId.SpringBarley, Residue: CropResidue.Baled, Purpose: CropPurpose.Feed };
