@@ -45,8 +45,8 @@ export interface YearTotals {
 const byAreaThenId = (a: CropTotal, b: CropTotal) => b.Hectares - a.Hectares || a.CropId - b.CropId;
 
 /**
- * The totals of `yearId` from the croppings the caller sees and the holding's fields. Hectares are summed from the
- * croppings' own areas (the ones the fields list shows), then rounded once. A field counts once per crop however
+ * The totals of `yearId` from the croppings the caller sees and the holding's fields. Hectares are the sums of the
+ * croppings' areas as the fields list shows them, each rounded to 2 decimals. A field counts once per crop however
  * many croppings of that crop it has. Fields disabled in the year are left out with their croppings.
  * `fieldsWithAnyCropping` names fields holding croppings the caller cannot see: they are not called uncropped.
  */
@@ -63,7 +63,8 @@ export function yearTotals(
   for (const cropping of croppings) {
     if (cropping.YearId !== yearId || !enabled.has(cropping.FieldId)) continue;
     cropped.add(cropping.FieldId);
-    const area = cropping.Area ?? 0;
+    // Each cropping as the fields list shows it (2 decimals), so that a crop's total is the sum a user can check.
+    const area = roundArea(cropping.Area ?? 0);
     if (cropping.CropId === CropId.Uncropped) {
       uncropped += area;
       continue;
