@@ -156,6 +156,11 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
       const list = await timeCalls(`${base}/api/fields/v1?year=${year}`, token, moveRevision);
       const keptList = await timeCalls(`${base}/api/fields/v1?year=${year}`, token);
       const validation = await timeCalls(`${base}/api/holdings/v1/validation?year=${year}`, token);
+      const dashboardBuilt = await timeCalls(
+        `${base}/api/holdings/v1/dashboard?year=${year}`,
+        token,
+        moveRevision,
+      );
       const dashboard = await timeCalls(`${base}/api/holdings/v1/dashboard?year=${year}`, token);
       const label = scratch.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
       const verdict = (figures: Figures, aim: number) => (figures.median <= aim ? 'meets' : 'misses');
@@ -176,8 +181,12 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
           `(aim < ${aims.validation} ms on PostgreSQL: ${verdict(validation, aims.validation)})`,
       );
       console.log(
+        `  GET /api/holdings/v1/dashboard  median ${dashboardBuilt.median.toFixed(0)} ms, ` +
+          `p95 ${dashboardBuilt.p95.toFixed(0)} ms, cards built after a change`,
+      );
+      console.log(
         `  GET /api/holdings/v1/dashboard  median ${dashboard.median.toFixed(0)} ms, p95 ${dashboard.p95.toFixed(0)} ms ` +
-          `(aim < ${aims.dashboard} ms on PostgreSQL: ${verdict(dashboard, aims.dashboard)})`,
+          `(aim < ${aims.dashboard} ms on PostgreSQL: ${verdict(dashboard, aims.dashboard)}), the cards kept since`,
       );
     } finally {
       await app.close();

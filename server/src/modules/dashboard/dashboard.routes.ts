@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardResponseSchema } from '@headland/domain/api/dashboardApi';
 import { holdingCallerOf } from '../../auth/caller.ts';
-import { dashboardSummary } from './dashboard.service.ts';
+import { dashboardSummary, type CroppingCards } from './dashboard.service.ts';
+import { KeptCards } from './keptCards.ts';
 
 /** The dashboard's cards for the session's holding in one crop year (issue 26). */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const kept = new KeptCards<CroppingCards>();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/holdings/v1/dashboard',
     {
@@ -21,7 +23,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       const caller = holdingCallerOf(request);
       // Decorated by the live area, registered after this one: read when a request comes, not at registration.
       const maintenance = request.server.maintenanceNotices.list();
-      return dashboardSummary(app.deps.database.db, caller, request.query.year ?? caller.yearId, maintenance);
+      const yearId = request.query.year ?? caller.yearId;
+      return dashboardSummary(app.deps.database.db, caller, yearId, maintenance, kept);
     },
   );
 }

@@ -17,11 +17,13 @@ import { hasTimelineInvalidDates } from '@headland/domain/timeline';
 import type { Caller } from '../../auth/caller.ts';
 import { selectHiddenCroppingYears } from '../../auth/croppingAccess.ts';
 import type { Db } from '../../db/database.ts';
+import { listVersion } from '../../http/listRevalidation.ts';
 import { rotationCroppingOf, selectCroppingRows } from '../croppings/croppings.service.ts';
 import { latestPictures } from '../documents/documents.service.ts';
-import { selectFieldRows, type FieldRow } from '../fields/fields.service.ts';
+import { selectFieldRows, selectHoldingYears, type FieldRow } from '../fields/fields.service.ts';
 import { importTaskSummary } from '../layers/layerImport.service.ts';
 import { validateHolding } from '../validation/holdingValidation.service.ts';
+import type { KeptCards } from './keptCards.ts';
 
 type FieldNames = ReadonlyMap<number, string>;
 
@@ -74,6 +76,8 @@ const fieldAreasOf = (field: FieldRow) => ({
 });
 
 /** The cropping and attention cards: totals of the year and the one before, issues, dates and boundaries. */
+export type CroppingCards = Awaited<ReturnType<typeof croppingCards>>;
+
 async function croppingCards(db: Db, caller: Caller, yearId: number) {
   const [fields, rows, hidden, issues] = await Promise.all([
     selectFieldRows(db, caller.holdingId, { srid: null }),
@@ -130,6 +134,17 @@ async function croppingCards(db: Db, caller: Caller, yearId: number) {
   };
 }
 
+/** The cropping cards as kept for the caller's slot and the holding's present state, else built. */
+async function keptCroppingCards(db: Db, caller: Caller, yearId: number, kept: KeptCards<CroppingCards>) {
+  const [version, years] = await Promise.all([
+    listVersion(db, caller, ['dashboard', yearId]),
+    selectHoldingYears(db, caller.holdingId),
+  ]);
+  return kept.get(version.slot, `${version.revision}|${years.join(',')}`, () =>
+    croppingCards(db, caller, yearId),
+  );
+}
+
 async function pictureCard(db: Db, caller: Caller, names: () => Promise<FieldNames>) {
   const pictures = await latestPictures(db, caller, dashboardPictureLimit);
   const known = pictures.some((picture) => picture.FieldId !== null)
@@ -157,6 +172,7 @@ export async function dashboardSummary(
   caller: Caller,
   yearId: number,
   maintenance: readonly MaintenanceNotice[],
+  kept: KeptCards<CroppingCards>,
 ): Promise<DashboardResponse> {
   const permissions = caller.auth.session?.permissions;
   const mapLayers = permissions ? canAccess(permissions, 'mapLayers', 'read') : false;
@@ -169,7 +185,7 @@ export async function dashboardSummary(
     return fieldNames;
   };
   const [cards, imports, pictures] = await Promise.all([
-    fields ? croppingCards(db, caller, yearId) : null,
+    fields ? keptCroppingCards(db, caller, yearId, kept) : null,
     mapLayers ? importTaskSummary(db, caller, failedImportDays, dashboardFailedImportLimit) : null,
     mapLayers ? pictureCard(db, caller, names) : null,
   ]);

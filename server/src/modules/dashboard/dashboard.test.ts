@@ -218,6 +218,23 @@ describe('GET /api/holdings/v1/dashboard', () => {
     );
   });
 
+  it('answers the kept cards until the holding’s data changes, then the new figures', async () => {
+    const wheatOf = async () =>
+      (await dashboard(farm.headers))
+        .json<DashboardResponse>()
+        .Cropping!.Year.Crops.find((crop) => crop.CropId === CropId.WinterWheat)!.Hectares;
+    const before = await wheatOf();
+    expect(await wheatOf()).toBe(before);
+    const changed = await test.app.inject({
+      method: 'PUT',
+      url: `/api/croppings/v1/${ids.wheatNorth}`,
+      headers: farm.headers,
+      payload: { Area: 2 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await wheatOf()).toBe(before - 1);
+  });
+
   it('never counts another holding’s fields', async () => {
     const body = (await dashboard(other.headers)).json<DashboardResponse>();
     expect(body.Cropping!.Year.Crops).toEqual([]);
