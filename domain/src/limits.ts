@@ -80,3 +80,11 @@ export const defaultProjection = 'EPSG:3857';
 export const defaultHoldingTimeZone = 'Europe/London';
 /** Stands for "no id" wherever a guid is expected. */
 export const zeroGuid = '00000000-0000-0000-0000-000000000000';
+
+// Dashboard (issue 26)
+/** Fields named per attention line; the rest are counted. */
+export const dashboardFieldLimit = 20;
+/** Failed imports stay on the dashboard this long. */
+export const failedImportDays = 7;
+export const dashboardFailedImportLimit = 5;
+export const dashboardPictureLimit = 6;

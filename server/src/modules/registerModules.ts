@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { basemapsRoutes } from './basemaps/basemaps.routes.ts';
 import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(croppingsRoutes);
   await app.register(sharedDataRoutes);
   await app.register(holdingValidationRoutes);
+  await app.register(dashboardRoutes);
   await app.register(boundaryImportRoutes);
   await app.register(holdingsRoutes);
   await app.register(holdingTransferRoutes);

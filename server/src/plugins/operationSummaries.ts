@@ -35,6 +35,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/shared-data/v2/':
     'Shared lists: crops, varieties, products and the other choices the forms offer',
   'GET /api/holdings/v1/validation': "Check the session holding's fields and croppings for problems",
+  'GET /api/holdings/v1/dashboard': "The session holding's dashboard: the year's cropping, what needs attention, what is under way",
   'POST /api/fields/v1/import/preview': 'Read a boundary file and answer the fields it holds',
   'POST /api/fields/v1/import/commit': 'Create or update the fields chosen from a read boundary file',
   // croppings

@@ -67,6 +67,18 @@ export function selectDocuments(
   );
 }
 
+/** The latest pictures of the holding's library (every year) that the caller may see, newest upload first. */
+export function selectLatestPictures(db: Db, access: CroppingAccess, limit: number): Promise<DocumentRow[]> {
+  return sqlJsonRows<DocumentRow>(
+    db,
+    sql`SELECT ${documentColumns} FROM import_documents d
+         WHERE d.holding_id = ${access.holdingId} AND d.content_type LIKE 'image/%'
+           AND ${documentVisibleSql(access)}
+         ORDER BY d.upload_date DESC, d.id DESC
+         LIMIT ${limit}`,
+  );
+}
+
 /** The documents of the caller's holding among `ids` that the caller may see. */
 export function selectDocumentsByIds(
   db: Db,

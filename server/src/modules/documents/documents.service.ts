@@ -25,6 +25,7 @@ import {
   selectDocument,
   selectDocuments,
   selectDocumentsByIds,
+  selectLatestPictures,
   selectImageFile,
   updateDocument,
   type DocumentRow,
@@ -113,6 +114,12 @@ export async function documentsByIds(
   ids: readonly number[],
 ): Promise<ImportDocument[]> {
   const rows = await selectDocumentsByIds(db, caller.access, [...new Set(ids)]);
+  return rows.map(presentDocument);
+}
+
+/** The latest pictures of the library, of every year, as the dashboard shows them. */
+export async function latestPictures(db: Db, caller: Caller, limit: number): Promise<ImportDocument[]> {
+  const rows = await selectLatestPictures(db, caller.access, limit);
   return rows.map(presentDocument);
 }
 

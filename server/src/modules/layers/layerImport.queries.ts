@@ -273,3 +273,40 @@ export async function insertYieldZones(
     SELECT ${layerId}, k + 1, round(v::numeric, 2)::float8, round(v::numeric, 2)::float8, ${fieldId}, g, ST_Area(g::geography) / 10000
       FROM joined`);
 }
+
+/** The caller's own imports of the holding: how many run or wait, and those failed in the last `days` days. */
+export async function selectTaskSummary(
+  db: Db,
+  where: { holdingId: number; userId: number; days: number; failedLimit: number },
+): Promise<{
+  running: number;
+  waiting: number;
+  failedCount: number;
+  failed: { id: number; fileName: string | null; date: string }[];
+}> {
+  const [counts] = await sqlRows<{ running: number; waiting: number; failed_count: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'running')::int AS running,
+               count(*) FILTER (WHERE status = 'queued')::int AS waiting,
+               count(*) FILTER (WHERE status = 'failed'
+                                  AND updated_at > now() - make_interval(days => ${where.days}))::int AS failed_count
+          FROM layer_import_tasks
+         WHERE holding_id = ${where.holdingId} AND user_id = ${where.userId}`,
+  );
+  const failed = await sqlRows<{ id: number; fileName: string | null; date: string }>(
+    db,
+    sql`SELECT t.id, u.file_name AS "fileName",
+               to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date
+          FROM layer_import_tasks t LEFT JOIN layer_import_uploads u ON u.id = t.upload_id
+         WHERE t.holding_id = ${where.holdingId} AND t.user_id = ${where.userId} AND t.status = 'failed'
+           AND t.updated_at > now() - make_interval(days => ${where.days})
+         ORDER BY t.updated_at DESC, t.id DESC
+         LIMIT ${where.failedLimit}`,
+  );
+  return {
+    running: counts?.running ?? 0,
+    waiting: counts?.waiting ?? 0,
+    failedCount: counts?.failed_count ?? 0,
+    failed,
+  };
+}

@@ -34,6 +34,7 @@ import {
   insertUpload,
   insertYieldZones,
   selectTask,
+  selectTaskSummary,
   selectTaskUpload,
   updateTaskProgress,
   uploadOfUser,
@@ -49,6 +50,11 @@ const previewRows = 10;
 const uploadHours = 24;
 
 export type { ImportSubject } from './csvBounds.ts';
+
+/** The caller's own imports of the holding at a glance: running, waiting, and failed lately (newest first). */
+export async function importTaskSummary(db: Db, caller: Caller, days: number, failedLimit: number) {
+  return selectTaskSummary(db, { holdingId: caller.holdingId, userId: caller.auth.user.id, days, failedLimit });
+}
 
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
 export async function previewImport(

@@ -363,6 +363,7 @@ const walked: Record<string, Probe> = {
     return [hidden];
   },
   'GET /api/holdings/v1/validation': async () => [await call('GET', '/api/holdings/v1/validation?year=2025')],
+  'GET /api/holdings/v1/dashboard': async () => [await call('GET', '/api/holdings/v1/dashboard?year=2025')],
   'GET /api/holdings/v1/permissions': async () => [
     await call('GET', '/api/holdings/v1/permissions?year=2025'),
   ],

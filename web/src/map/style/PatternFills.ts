@@ -115,3 +115,30 @@ export class PatternFills {
     return context.createPattern(canvas, 'repeat');
   }
 }
+
+/**
+ * One tile of a crop's style (its colour with its pattern drawn over) as an image address, for a swatch outside
+ * the map such as a legend; null where no canvas can be drawn (a test page without one).
+ */
+export function cropStyleSwatch(colour: Rgb, pattern: string | null): string | null {
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = tileSize;
+  canvas.height = tileSize;
+  let context: CanvasRenderingContext2D | null = null;
+  try {
+    context = canvas.getContext('2d');
+  } catch {
+    return null;
+  }
+  if (!context) return null;
+  context.fillStyle = rgba(colour);
+  context.fillRect(0, 0, tileSize, tileSize);
+  if (pattern) {
+    const ink = rgba(darken(colour, 0.55));
+    context.strokeStyle = ink;
+    context.fillStyle = ink;
+    drawPattern(context, pattern);
+  }
+  return canvas.toDataURL('image/png');
+}

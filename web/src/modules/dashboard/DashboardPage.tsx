@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { heartbeatRequestSchema, heartbeatResponseSchema } from '@headland/domain/api/sessionApi';
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { dateLocale } from '../../i18n/dateLocale.ts';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
-import { dashboardQueryKeys } from './dashboardQueries.ts';
+import { dashboardQueryKeys, useDashboardSummary } from './dashboardQueries.ts';
+import { AttentionCard } from './AttentionCard.tsx';
+import { CroppingCard } from './CroppingCard.tsx';
+import { HoldingMapCard } from './HoldingMapCard.tsx';
+import { UnderWayCard } from './UnderWayCard.tsx';
 import { eventSentence } from './eventSentence.ts';
 import { formatEventTime } from './eventTime.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
@@ -43,6 +47,38 @@ function useHoldingActivity() {
   return activity.data ?? { Sessions: selection.Sessions, Events: selection.Events };
 }
 
+/**
+ * The cards of the summary call (issue 26): the year's cropping beside the holding's map, what needs attention
+ * and what is under way. A card the caller has no right to is left out.
+ */
+function SummaryCards() {
+  const { t } = useTranslation();
+  const summary = useDashboardSummary();
+  if (summary.isPending) return <Loader size="sm" aria-label={t('dashboard.cards.loading')} />;
+  if (summary.isError) return <Alert color="red">{t('dashboard.cards.loadError')}</Alert>;
+  const data = summary.data;
+  return (
+    <>
+      {data.Cropping && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <CroppingCard
+            year={data.Cropping.Year}
+            previous={data.Cropping.PreviousYear}
+            restricted={data.Restricted}
+          />
+          <HoldingMapCard />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {(data.Attention || data.Imports) && (
+          <AttentionCard attention={data.Attention} imports={data.Imports} />
+        )}
+        <UnderWayCard imports={data.Imports} maintenance={data.Maintenance} pictures={data.Pictures} />
+      </SimpleGrid>
+    </>
+  );
+}
+
 /** The holding at a glance, from the select-holding answer: its details, who is working in it and what changed. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -66,6 +102,7 @@ export function DashboardPage() {
   return (
     <Stack>
       <Title order={2}>{holding.TradingName}</Title>
+      <SummaryCards />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="dashboard-holding">
           <Title order={3} size="h4" id="dashboard-holding" mb="sm">

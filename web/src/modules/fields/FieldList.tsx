@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
   Anchor,
@@ -69,7 +69,20 @@ export function FieldList() {
   const { data: fields, isPending, isError } = useFieldList(yearId);
   const [search, setSearch] = useState('');
   const filterRef = useFilterShortcut();
-  const [cropFilter, setCropFilter] = useState<string | null>(null);
+  // The crop filter lives in the address (`/fields?crop=1`), so that a link such as the dashboard's opens it set.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cropParam = searchParams.get('crop');
+  const cropFilter = cropParam !== null && /^\d{1,6}$/.test(cropParam) ? cropParam : null;
+  const setCropFilter = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value === null) next.delete('crop');
+        else next.set('crop', value);
+        return next;
+      },
+      { replace: true },
+    );
   const [creating, setCreating] = useState(false);
 
   const groups = useMemo(
