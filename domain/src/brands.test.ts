@@ -48,10 +48,13 @@ describe('brands', () => {
   });
 
   it.each<BrandId>(['main', 'second', 'third'])(
-    'the %s brand has every unbuilt module switched off, and the built Export module on',
+    'the %s brand has every unbuilt module switched off, and the built Export and Prescriptions modules on',
     (id) => {
-      expect(brands[id].modules).toEqual({ ...moduleSwitchesOff, exports: true });
-      expect(Object.entries(brands[id].modules).filter(([, on]) => on)).toEqual([['exports', true]]);
+      expect(brands[id].modules).toEqual({ ...moduleSwitchesOff, exports: true, prescriptions: true });
+      expect(Object.entries(brands[id].modules).filter(([, on]) => on)).toEqual([
+        ['exports', true],
+        ['prescriptions', true],
+      ]);
     },
   );
 

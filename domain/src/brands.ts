@@ -71,7 +71,11 @@ export const moduleSwitchesOff: Readonly<ModuleSwitches> = {
 };
 
 /** The module switches of every brand: the modules whose screens are built are on. */
-export const builtModules: Readonly<ModuleSwitches> = { ...moduleSwitchesOff, exports: true };
+export const builtModules: Readonly<ModuleSwitches> = {
+  ...moduleSwitchesOff,
+  exports: true,
+  prescriptions: true,
+};
 
 export type SoilUnit = 'Ppm' | 'Index' | 'KgHa' | 'Morgan' | 'Mg100g';
 export type Srid = 27700 | 4326;

@@ -201,6 +201,16 @@ export const refusalCodes = {
   uploadReadBusy: [],
   uploadReadTooSlow: [],
   serverStopping: [],
+  prescriptionsOff: [],
+  planNotFound: [],
+  planProductUnknown: [],
+  planNameTaken: ['name', 'suggestion'],
+  planRateOutOfRange: ['max', 'unit'],
+  planNoZones: [],
+  planReadOnlyComplete: ['name'],
+  planReadOnlyAbandoned: ['name'],
+  planZoneUnknown: [],
+  planTooManyZonesFlat: ['count', 'max'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnRefusalCode = keyof typeof refusalCodes;

@@ -11,6 +11,7 @@ import * as signupTables from './tables/signup.ts';
 import * as liveTables from './tables/live.ts';
 import * as basemapTables from './tables/basemaps.ts';
 import * as layerTables from './tables/layers.ts';
+import * as planTables from './tables/plans.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -25,6 +26,7 @@ export * from './tables/signup.ts';
 export * from './tables/live.ts';
 export * from './tables/layers.ts';
 export * from './tables/basemaps.ts';
+export * from './tables/plans.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -41,4 +43,5 @@ export const schema = {
   ...liveTables,
   ...layerTables,
   ...basemapTables,
+  ...planTables,
 };

@@ -19,6 +19,7 @@ import { registerLive } from './live/live.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { intlRoutes } from './intl/intl.routes.ts';
 import { layersRoutes } from './layers/layers.routes.ts';
+import { prescriptionsRoutes } from './prescriptions/prescriptions.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(intlRoutes);
   await app.register(layersRoutes);
   await app.register(basemapsRoutes);
+  await app.register(prescriptionsRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
 }

@@ -43,6 +43,14 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'British National Grid (EPSG:27700)',
     'Irish Transverse Mercator (EPSG:2157)',
     'Irish Grid (EPSG:29903)',
+    // Terminal families and file layouts of the prescription downloads, named as their makers name them.
+    'ISOBUS (ISOXML)',
+    'John Deere Operations Center (Rx shapefile)',
+    'CNH FieldOps (shapefile)',
+    'Climate FieldView (shapefile)',
+    'Trimble (shapefile)',
+    // The word for a tractor's display in most of the languages.
+    'Terminal',
   ],
   // German words spelt as in English.
   de: [
@@ -77,6 +85,9 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   ],
   // French words spelt as in English.
   fr: [
+    // Prescription plans: French writes these as English does.
+    'Prescriptions',
+    'Total',
     // Words of the data layers and live areas French writes as English does.
     'K',
     'potassium',
@@ -117,6 +128,7 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Miscanthus',
   ],
   es: [
+    'Total',
     // Spanish words written as in English.
     'No',
     'Error',
@@ -173,7 +185,18 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
   // Names Hungarian writes as English does.
   hu: ['Wales', 'Miscanthus'],
   // Romanian words spelt as in English.
-  ro: ['Import', 'Export', 'Conflict', 'Operator', 'Manager', 'Triticale', 'Miscanthus', 'Nutrient', 'admin'],
+  ro: [
+    'Import',
+    'Export',
+    'Total',
+    'Conflict',
+    'Operator',
+    'Manager',
+    'Triticale',
+    'Miscanthus',
+    'Nutrient',
+    'admin',
+  ],
   // Slovak words spelt as in English.
   sk: ['Import', 'Export', 'Wales', 'Miscanthus'],
   // Czech words spelt as in English.

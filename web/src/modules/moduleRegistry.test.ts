@@ -36,6 +36,7 @@ describe('the module registry', () => {
       '/fields/:action?/:id?',
       '/datalayers/:action?/:id?',
       '/export',
+      '/prescriptions/:action?/:id?',
     ]);
     for (const route of moduleRoutes) expect(route.mainMenuItem).toBe(menuItemForPath(route.pattern));
   });

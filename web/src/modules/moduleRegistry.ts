@@ -7,6 +7,7 @@ import { dashboardModule } from './dashboard/dashboardModule.ts';
 import { datalayersModule } from './datalayers/datalayersModule.ts';
 import { documentsModule } from './documents/documentsModule.ts';
 import { exportsModule } from './exports/exportsModule.ts';
+import { prescriptionsModule } from './prescriptions/prescriptionsModule.ts';
 import { fieldsModule } from './fields/fieldsModule.ts';
 import { holdingsModule } from './holdings/holdingsModule.ts';
 import type { ModuleEntry, PrefetchAt, UserMenuContribution } from './moduleEntry.ts';
@@ -26,6 +27,7 @@ export const moduleEntries: readonly ModuleEntry[] = [
   holdingsModule,
   documentsModule,
   exportsModule,
+  prescriptionsModule,
 ];
 
 export type ModulePage = LazyExoticComponent<ComponentType>;

@@ -18,6 +18,12 @@ import {
   selectLayerZones,
 } from './exports.queries.ts';
 
+// What other areas write their own GIS files with (prescription plans), and read them back with in tests.
+export type { ExportColumn, ExportPart } from './exportDataset.ts';
+export type { ExportFile } from './exportFiles.ts';
+export { wgs84Prj, writeShapefile } from './shapefileWriter.ts';
+export { ogrAreaHa, ogrSummary } from './ogrInfo.ts';
+
 /**
  * The year's fields and croppings, and a data layer's zones and points, as files a GIS opens. The route lets in
  * callers with exports enabled; each export also needs read on what it holds (fields, map layers), the brand's
