@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './buildPlugins/precompress.ts';
 
 const apiTarget = process.env.HEADLAND_API ?? 'http://localhost:3000';
 
@@ -10,10 +11,6 @@ const apiTarget = process.env.HEADLAND_API ?? 'http://localhost:3000';
  */
 const vendorChunks: readonly { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-  {
-    name: 'mantine',
-    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
-  },
   {
     name: 'map',
     test: /node_modules[\\/](ol|proj4|rbush|earcut|quickselect|color-rgba|color-parse|wkt-parser|mgrs)[\\/]/,
@@ -34,8 +31,13 @@ const textsChunk = {
   priority: vendorChunks.length + 1,
 };
 
+/** The English texts of the screens behind the sign-in (src/i18n/createI18n.ts loads them with those screens). */
+const laterEnglishTexts =
+  /[\\/]src[\\/]i18n[\\/]en\.(crops|documents|exports|fields|holdings|imports|layers|layersServer|map)\.json$/;
+const laterEnglishChunk = { name: 'texts-en', test: laterEnglishTexts, priority: vendorChunks.length + 2 };
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true },
@@ -49,6 +51,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            laterEnglishChunk,
             textsChunk,
             ...vendorChunks.map((chunk, index) => ({ ...chunk, priority: vendorChunks.length - index })),
           ],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SelectHoldingResponse } from '@headland/domain/api/sessionApi';
 import { brandFromHost } from '@headland/domain/brands';
@@ -35,6 +36,8 @@ import { userById, type UserRow } from '@headland/server/src/auth/users.queries.
 import { resumeSession } from '@headland/server/src/modules/session/sessionWrites.queries.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '@headland/server/src/auth/signIn.ts';
+import { basemapsOfHolding } from '@headland/server/src/modules/basemaps/basemaps.service.ts';
+import { isMasterOrHigher } from '@headland/domain/roles';
 import { bearerToken, hashToken, newToken } from '@headland/server/src/auth/tokens.ts';
 import type { BareDatabase } from './bareDatabase.ts';
 import { recordStatements, toTemplate, type Template } from './statementRecorder.ts';
@@ -113,7 +116,10 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
   const croppingIdsTemplate = await record((db) =>
     authorisedCroppingIds(db, sentinel.holdingId, sentinel.userId),
   );
-  // The token insert holds a fresh token's hash and an expiry computed inside issueAccessToken: find both.
+  // A Master's selection carries the holding's own base maps (session-shell §6).
+  const basemapsTemplate = await record((db) => basemapsOfHolding(db, sentinel.holdingId));
+  // The token insert holds a fresh token's hash, a fresh id (its login id too) and an expiry computed inside
+  // issueAccessToken: find all three, so that each request sends its own.
   let issuedHash = '';
   const insertToken = (
     await recordStatements(async (db) => {
@@ -129,9 +135,17 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
   const expiry = insertToken.params.find(
     (value) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value),
   );
+  const sentinelValues = new Set<unknown>(sentinelNames.keys());
+  const issuedId = insertToken.params.find(
+    (value) =>
+      typeof value === 'string' &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) &&
+      !sentinelValues.has(value),
+  );
+  if (!issuedId) throw new Error("issueAccessToken's statement carries no token id");
   const tokenTemplate = toTemplate(
     insertToken,
-    new Map([...sentinelNames, [issuedHash, 'newTokenHash'], [expiry, 'expiresAt']]),
+    new Map([...sentinelNames, [issuedHash, 'newTokenHash'], [issuedId, 'tokenId'], [expiry, 'expiresAt']]),
   );
   const listTemplate = lazyTemplates((key: string) => {
     const [openAll, limit, search] = JSON.parse(key) as [boolean, number, string];
@@ -239,6 +253,7 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
       const token = newToken();
       const tokenHash = hashToken(token);
       await tx(tokenTemplate, {
+        tokenId: randomUUID(),
         newTokenHash: tokenHash,
         userId: auth.user.id,
         sessionId: reuse.id,
@@ -253,7 +268,7 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
     const session = context.session;
     const [user] = await run<UserRow>(userTemplate, { userId: auth.user.id });
     const ids = { holdingId: holding.id, userId: auth.user.id };
-    const [users, settings, events, sessionRows, croppingIds] = await Promise.all([
+    const [users, settings, events, sessionRows, croppingIds, basemaps] = await Promise.all([
       run<HoldingUserRow>(holdingUsersTemplate, ids),
       run<SettingRow>(settingsTemplate, ids),
       holdingEvents(ids, session.restrictCroppingAccess, new Date(Date.now() - eventsSinceMs)),
@@ -263,12 +278,21 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
             rows.map((row) => row.cropping_id),
           )
         : Promise.resolve([]),
+      isMasterOrHigher(auth.user.role)
+        ? run(basemapsTemplate, ids).then((rows) => basemapsOfHolding(answering(rows), holding.id))
+        : Promise.resolve([]),
     ]);
     const answer: SelectHoldingResponse = {
       Holding: presentHolding(holding),
       YearId: yearId,
       Token: token,
-      CustomBasemaps: [],
+      CustomBasemaps: basemaps.map(({ Name, Url, Extent, ZoomMin, ZoomMax }) => ({
+        Name,
+        Url,
+        Extent,
+        ZoomMin,
+        ZoomMax,
+      })),
       Users: users.map(presentHoldingUser),
       Role: auth.user.role,
       HoldingRole: holdingRoleName(session.holdingRole),

@@ -50,6 +50,9 @@ export async function openHoldingSession(baseUrl: string, choice: HoldingChoice)
 export async function signInThroughScreens(page: Page, choice: HoldingChoice): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email', { exact: true }).fill(demoOwner.email);
+  // Where the brand has single sign-on, the address is asked for first, on a step of its own.
+  const next = page.getByRole('button', { name: 'Next' });
+  if (await next.isVisible()) await next.click();
   await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('radio', { name: choice.holdingName, exact: true }).check();

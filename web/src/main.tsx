@@ -4,13 +4,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { brandResponseSchema } from '@headland/domain/api/brandApi';
 import { supportedLanguage } from '@headland/domain/languages';
 import { brandFromHost, brandIdSchema, brandMetaName, brands, type Brand } from '@headland/domain/brands';
-import '@mantine/core/styles.css';
+import './shell/signInStyles.ts';
 import './shell/readOnlyInputs.css';
 import { createLoadedI18n } from './i18n/createI18n.ts';
 import { initialLanguage, markLanguageChosen, storeLanguage, storedLanguage } from './i18n/languageChoice.ts';
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
-import { preloadModulePage } from './modules/moduleRegistry.ts';
+import { preloadSignedInApp } from './shell/signedInApp.ts';
 
 const urlLang = new URLSearchParams(window.location.search).get('lang');
 const language = initialLanguage({ urlLang, stored: storedLanguage(), browser: navigator.languages ?? [] });
@@ -48,7 +48,7 @@ async function servedBrand(): Promise<Brand> {
   return brands[brandFromHost(window.location.host)];
 }
 
-preloadModulePage(window.location.pathname);
+preloadSignedInApp(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { loadLaterEnglishTexts } from './i18n/createI18n.ts';
+
+// Tests render any screen at once; in the app the texts behind the sign-in arrive with those screens.
+await loadLaterEnglishTexts();
 
 // Screens open with transitions and lazy chunks; on a busy 2-core machine one second of waiting is too tight.
 configure({ asyncUtilTimeout: 5_000 });

@@ -87,6 +87,7 @@ describe('the web page', () => {
     } as unknown as FastifyReply;
     const request = {
       hostname: 'headland.example',
+      headers: {},
       server: { deps: { config: {} } },
     } as unknown as FastifyRequest;
     webPageSender(join(webDist, 'index.html'), { gettingStarted: 'hD3kQm7pLw2', mapLayers: '"><b>' })(

@@ -6,14 +6,42 @@ import { defaultLanguage, supportedLanguage } from '@headland/domain/languages';
 export type Texts = { [key: string]: string | Texts };
 
 /**
- * Text files are found by name: `<lang>.json` and `<lang>.<area>.json` beside this file. English is bundled (it
- * is the fallback of every other language and must be there for the first render); every other language is
- * loaded when chosen, from a chunk of its own (web/vite.config.ts groups a language's files into one chunk).
+ * Text files are found by name: `<lang>.json` and `<lang>.<area>.json` beside this file. English is the fallback
+ * of every other language: the texts of the sign-in screens and the shell are bundled, so the first render has
+ * them; the texts of the screens behind the sign-in (`laterEnglishFiles`) load with those screens
+ * (shell/signedInApp.ts). Every other language is loaded when chosen, from a chunk of its own (web/vite.config.ts
+ * groups a language's files into one chunk, and the later English files into one).
  */
-const englishFiles = import.meta.glob<Texts>(['./en.json', './en.*.json'], {
-  eager: true,
-  import: 'default',
-});
+const englishFiles = import.meta.glob<Texts>(
+  [
+    './en.json',
+    './en.*.json',
+    '!./en.crops.json',
+    '!./en.documents.json',
+    '!./en.exports.json',
+    '!./en.fields.json',
+    '!./en.holdings.json',
+    '!./en.imports.json',
+    '!./en.layers.json',
+    '!./en.layersServer.json',
+    '!./en.map.json',
+  ],
+  { eager: true, import: 'default' },
+);
+const laterEnglishFiles = import.meta.glob<Texts>(
+  [
+    './en.crops.json',
+    './en.documents.json',
+    './en.exports.json',
+    './en.fields.json',
+    './en.holdings.json',
+    './en.imports.json',
+    './en.layers.json',
+    './en.layersServer.json',
+    './en.map.json',
+  ],
+  { import: 'default' },
+);
 const otherFiles = import.meta.glob<Texts>(['./*.json', '!./en.json', '!./en.*.json'], { import: 'default' });
 
 /** The language a text file holds, from its name (`./de.fields.json` → 'de'). */
@@ -39,6 +67,29 @@ const englishTexts: Texts = Object.values(englishFiles).reduce<Texts>(
   (merged, texts) => mergeTexts(merged, texts),
   {},
 );
+
+/** The instances made so far: the later English texts join each of them when they arrive. */
+const instances: i18n[] = [];
+let laterEnglish: Promise<Texts> | undefined;
+
+/**
+ * Loads the English texts of the screens behind the sign-in, once, into every instance made and to be made.
+ * Their screens wait for it before they show.
+ */
+export function loadLaterEnglishTexts(): Promise<Texts> {
+  laterEnglish ??= Promise.all(Object.values(laterEnglishFiles).map((load) => load())).then((files) => {
+    for (const texts of files) mergeTexts(englishTexts, texts);
+    for (const instance of instances) {
+      instance.addResourceBundle(defaultLanguage, 'translation', englishTexts, true, false);
+    }
+    return englishTexts;
+  });
+  // A failed download may be tried again with the next screen.
+  laterEnglish.catch(() => {
+    laterEnglish = undefined;
+  });
+  return laterEnglish;
+}
 
 /** The languages that have text files of their own, English included. */
 export const languagesWithTexts: readonly string[] = [
@@ -81,6 +132,7 @@ export function createI18n(language: string): i18n {
     // A caller's own default (for open-ended ids such as object types) wins over the missing-text marker.
     parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? missingText(key),
   });
+  instances.push(instance);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     instance.on('languageChanged', (code) => {

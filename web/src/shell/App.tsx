@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { BrowserRouter } from 'react-router';
@@ -9,19 +9,22 @@ import { ApiClientContext } from './http/ApiClientContext.tsx';
 import type { ApiClient } from './http/apiClient.ts';
 import { ApiProblemDialogs } from './dialogs/ApiProblemDialogs.tsx';
 import { SpinnerOverlay } from './dialogs/SpinnerOverlay.tsx';
-import { AppLayout } from './layout/AppLayout.tsx';
 import { MaintenanceGate } from './live/MaintenanceGate.tsx';
 import { LoginScreen } from './login/LoginScreen.tsx';
-import { SignupErrorPage, SignupWizard } from './signup/SignupWizard.tsx';
 import { checkSingleSignOn } from './signup/signupRequests.ts';
-import {
-  AppSessionContext,
-  permissionsFromSelection,
-  type AppSession,
-} from './session/AppSessionContext.tsx';
 import { useShellController } from './session/useShellController.ts';
 import { applyUserLanguage } from '../i18n/languageChoice.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { loadSignedInApp } from './signedInApp.ts';
+
+// The sign-in screen is all a first visit needs: the app behind it, and the sign-up wizard, load on demand.
+const SignedInApp = lazy(() => loadSignedInApp().then((app) => ({ default: app.SignedInApp })));
+const SignupWizard = lazy(() =>
+  import('./signup/SignupWizard.tsx').then((wizard) => ({ default: wizard.SignupWizard })),
+);
+const SignupErrorPage = lazy(() =>
+  import('./signup/SignupWizard.tsx').then((wizard) => ({ default: wizard.SignupErrorPage })),
+);
 
 export interface AppProps {
   api: ApiClient;
@@ -78,42 +81,32 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
     [api, invite],
   );
 
-  const session = useMemo<AppSession | null>(() => {
-    if (state.kind !== 'app') return null;
-    const { start, selection } = state;
-    const { state: _state, ...actions } = controller;
-    return {
-      user: start.User,
-      start,
-      selection,
-      holding: selection.Holding,
-      yearId: selection.YearId,
-      permissions: permissionsFromSelection(selection),
-      readOnly: selection.ReadOnly,
-      brand,
-      actions,
-    };
-  }, [state, controller, brand]);
-
-  if (state.kind === 'loading') {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  const loading = (
+    <Center mih="100vh">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+  if (state.kind === 'loading') return loading;
   if (state.kind === 'signup') {
     return (
-      <SignupWizard
-        productName={brand.name}
-        onDone={controller.finishSignup}
-        onCancelAccount={controller.cancelSignup}
-      />
+      <Suspense fallback={loading}>
+        <SignupWizard
+          productName={brand.name}
+          onDone={controller.finishSignup}
+          onCancelAccount={controller.cancelSignup}
+        />
+      </Suspense>
     );
   }
   if (state.kind === 'signupError') {
     return (
-      <SignupErrorPage productName={brand.name} email={state.email} onSignIn={controller.leaveSignupError} />
+      <Suspense fallback={loading}>
+        <SignupErrorPage
+          productName={brand.name}
+          email={state.email}
+          onSignIn={controller.leaveSignupError}
+        />
+      </Suspense>
     );
   }
   if (state.kind === 'login') {
@@ -127,9 +120,8 @@ function Shell({ api, brand }: { api: ApiClient; brand: Brand }) {
     );
   }
   return (
-    <AppSessionContext.Provider value={session}>
-      {/* A new holding is a new app: nothing of the old holding's screens may survive. */}
-      <AppLayout key={state.selection.Holding.HoldingId} />
-    </AppSessionContext.Provider>
+    <Suspense fallback={loading}>
+      <SignedInApp state={state} controller={controller} brand={brand} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import {
+  type MenuProps,
   createTheme,
   DEFAULT_THEME,
   Loader,
-  Menu,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -48,7 +48,9 @@ export const theme = createTheme({
   components: {
     // The focus placeholder is a focusable element with no role inside role="menu", which screen readers cannot
     // place; the menus move the focus to their first item themselves.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Written out rather than with Menu.extend: importing Menu here would put the menus' code (and their
+    // positioning library) into the sign-in page, which shows none.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     // A spinner's label ("Loading") is said only on an element with a role: it is a picture of the wait.
     Loader: Loader.extend({ defaultProps: { role: 'img' } }),
   },

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import '../appStyles.ts';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';

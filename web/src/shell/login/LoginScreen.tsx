@@ -1,17 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ShellController, ShellState } from '../session/useShellController.ts';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { EmailStep } from './EmailStep.tsx';
-import { HoldingYearPicker } from './HoldingYearPicker.tsx';
 import { InvitationNotice } from './InvitationNotice.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { leaveForAddress } from './leavePage.ts';
 import { PasswordStep } from './PasswordStep.tsx';
 import { ForgotPasswordLink, usePasswordReset } from './ResetPassword.tsx';
-import { TermsStep } from './TermsStep.tsx';
 import { LoginLinkDialog } from '../signup/LoginLinkDialog.tsx';
+
+// The steps after the password load when reached: a first visit needs only the password step.
+const TermsStep = lazy(() => import('./TermsStep.tsx').then((step) => ({ default: step.TermsStep })));
+const HoldingYearPicker = lazy(() =>
+  import('./HoldingYearPicker.tsx').then((step) => ({ default: step.HoldingYearPicker })),
+);
 
 export interface LoginScreenProps {
   state: Extract<ShellState, { kind: 'login' }>;
@@ -108,23 +112,25 @@ export function LoginScreen({ state, controller, productName, checkSingleSignOn 
               )}
             </>
           )}
-          {state.step === 'terms' && (
-            <TermsStep
-              text={state.start.TermsAndConditions?.Text ?? null}
-              onAccept={controller.acceptTerms}
-            />
-          )}
-          {state.step === 'holding' && (
-            <>
-              <Title order={2}>{t('holdingStep.title')}</Title>
-              <HoldingYearPicker
-                holdings={state.start.Holdings}
-                initialHolding={state.start.InitialHolding}
-                invalidHolding={state.invalidHolding}
-                onContinue={controller.chooseHolding}
+          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+            {state.step === 'terms' && (
+              <TermsStep
+                text={state.start.TermsAndConditions?.Text ?? null}
+                onAccept={controller.acceptTerms}
               />
-            </>
-          )}
+            )}
+            {state.step === 'holding' && (
+              <>
+                <Title order={2}>{t('holdingStep.title')}</Title>
+                <HoldingYearPicker
+                  holdings={state.start.Holdings}
+                  initialHolding={state.start.InitialHolding}
+                  invalidHolding={state.invalidHolding}
+                  onContinue={controller.chooseHolding}
+                />
+              </>
+            )}
+          </Suspense>
           {(state.step === 'terms' || state.step === 'holding') && (
             // A user without holdings (their access just removed, say) must be able to leave and sign in again.
             <Group justify="flex-end">

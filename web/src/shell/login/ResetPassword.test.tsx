@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
 import { ApiClient } from '../http/apiClient.ts';
-import { ResetPasswordRequest, ResetPasswordStep } from './ResetPassword.tsx';
+import { ResetPasswordRequest, ResetPasswordStep } from './ResetPasswordSteps.tsx';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '../appStyles.ts';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, ScrollArea, Stack, Text, Title } from '@mantine/core';
 

@@ -107,7 +107,7 @@ describe('Signing in from an invitation link', { timeout: 30_000 }, () => {
       { initialHoldingId: null, acceptedInviteId: 'inv-1', inviteSecret: 's3cret' },
     ]);
     // The holding joined is in the list, chosen.
-    expect((screen.getByRole('radio', { name: 'Hill Top' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('radio', { name: 'Hill Top' })) as HTMLInputElement).checked).toBe(true);
     expect(window.location.search).toBe('?lang=en');
   });
 

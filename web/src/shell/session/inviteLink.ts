@@ -1,4 +1,4 @@
-import { decodeInviteParameter, type PublicInvitation } from '@headland/domain/api/permissionsApi';
+import { decodeInviteParameter, type PublicInvitation } from '@headland/domain/api/invitationLinks';
 
 /** The `invite` login-time parameter (session-shell §2, §5): absent, unreadable, or a holding invitation. */
 export type InviteLink =

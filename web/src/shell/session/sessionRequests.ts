@@ -22,7 +22,7 @@ import {
   type UpdateUserResponse,
   type User,
 } from '@headland/domain/api/sessionApi';
-import { publicInvitationSchema, type PublicInvitation } from '@headland/domain/api/permissionsApi';
+import { publicInvitationSchema, type PublicInvitation } from '@headland/domain/api/invitationLinks';
 import { holdingSearchMaxResults } from '@headland/domain/limits';
 import { ApiRequestError, type ApiClient } from '../http/apiClient.ts';
 

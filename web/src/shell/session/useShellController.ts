@@ -10,7 +10,7 @@ import type {
 } from '@headland/domain/api/sessionApi';
 import { ApiRequestError, describeApiError, type ApiClient } from '../http/apiClient.ts';
 import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink } from './inviteLink.ts';
-import { prefetchRouteData } from '../useRouteDataPrefetch.ts';
+import { loadSignedInApp } from '../signedInApp.ts';
 import { reloadToLogin } from './reloadToLogin.ts';
 import { resetPasswordParameter } from '../login/resetPasswordLink.ts';
 import {
@@ -193,11 +193,14 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
       // map of a large holding the fields list is the longest wait. Within the app, changing year or holding
       // clears or invalidates the cache afterwards, and the layout's useRouteDataPrefetch asks then.
       if (stateRef.current.kind !== 'app') {
-        prefetchRouteData(queryClient, api, {
+        const at = {
           pathname: window.location.pathname,
           holdingId: selection.Holding.HoldingId,
           yearId: selection.YearId,
-        });
+        };
+        void loadSignedInApp()
+          .then(({ prefetchRouteData }) => prefetchRouteData(queryClient, api, at))
+          .catch(() => undefined);
       }
       setState({ kind: 'app', start, selection });
     },

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import '../appStyles.ts';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
