@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { signInTo } from '../support/appShellPage.ts';
+import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
+import { capture } from '../support/capture.ts';
 import { useAppPages } from '../support/pageFixture.ts';
 
 // The Prescriptions screen against the real server and its demo seed: the owner of Wold Farm makes a plan from
@@ -14,18 +16,28 @@ describe('the Prescriptions screen', () => {
   it(
     'makes a plan from the application layer, edits a rate, downloads its files and keeps a completed plan read-only',
     async () => {
-      const page = await pages.open();
+      // Each screen is also checked by axe for critical and serious WCAG A and AA violations.
+      const checks = new AxeAudit();
+      const page = await pages.open(axeContextOptions);
       await signInTo(page, 'client@headland.example', 'Wold Farm', 2027);
       await page.goto(new URL('/prescriptions/new', page.url()).toString());
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: 'New plan', level: 2 }).waitFor();
+      await checks.check(page, 'prescriptions: new plan');
       await main.getByRole('textbox', { name: 'Plan name' }).fill('Browser phosphate');
       await main.getByLabel('Map layer', { exact: true }).click();
-      await page.getByRole('option').filter({ hasText: /2027/ }).first().click();
+      // The demo's application layer: TSP for the 2027 crops, its zones carrying their ProductRate.
+      await page
+        .getByRole('option')
+        .filter({ hasText: 'Triple superphosphate (TSP) 0-46-0 2027' })
+        .first()
+        .click();
       await main.getByLabel('Product', { exact: true }).click();
-      await page.getByRole('option').first().click();
+      await page.getByRole('option').filter({ hasText: 'Triple superphosphate (TSP)' }).first().click();
       await main.getByRole('button', { name: 'Make plan' }).click();
       await main.getByRole('heading', { name: 'Browser phosphate', level: 2 }).waitFor();
+      await capture(page, 'prescriptions-plan');
+      await checks.check(page, 'prescriptions: plan');
 
       const firstRate = main.getByRole('textbox', { name: /^Rate of zone 1 in / }).first();
       await firstRate.fill('123');
@@ -62,6 +74,9 @@ describe('the Prescriptions screen', () => {
           hasText: "Plan 'Browser phosphate' cannot be updated because it has already been completed.",
         })
         .waitFor();
+      await capture(page, 'prescriptions-read-only');
+      await checks.check(page, 'prescriptions: read-only plan');
+      checks.expectClean();
     },
     testTimeoutMs,
   );

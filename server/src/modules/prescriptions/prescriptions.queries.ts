@@ -113,6 +113,14 @@ export async function insertPlan(
  * the field's edge (a geodesic inward buffer); slivers under a square metre are dropped. The rate starts as the
  * zone's product rate (application layers), else its value. Returns how many zones were written.
  */
+/**
+ * The overlay's precision grid, in degrees (about 0.1 mm). A zone cut from a grid cell along the field's edge
+ * shares that edge: the floating-point overlay fails on such near-coincident edges, and the embedded database's
+ * GEOS then gives no row at all rather than an error, so the zone vanished from the plan. A fixed grid makes the
+ * overlay robust on both engines.
+ */
+const overlayGridDegrees = sql.raw('1e-9');
+
 export async function insertClippedZones(
   tx: Db,
   access: CroppingAccess,
@@ -128,7 +136,7 @@ export async function insertClippedZones(
     sql`WITH clipped AS (
           SELECT f.id AS field_id, z.zone_number, z.id AS zone_id,
                  coalesce(z.product_rate, z.value, 0) AS rate,
-                 ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Intersection(ST_MakeValid(z.geom), ${inner})), 3)) AS geom
+                 ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Intersection(ST_MakeValid(z.geom), ${inner}, ${overlayGridDegrees})), 3)) AS geom
             FROM layer_zones z
             JOIN data_layers l ON l.id = z.layer_id
             JOIN fields f ON f.holding_id = l.holding_id AND f.boundary IS NOT NULL AND NOT ST_IsEmpty(f.boundary)
