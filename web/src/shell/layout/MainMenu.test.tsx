@@ -63,14 +63,23 @@ describe('MainMenu', () => {
   it('hides from a Client the entries its permissions do not allow', () => {
     setWindowHeight(1080);
     renderMenu(clientPermissions(), Role.Client);
-    // Map layers are taken away by the holding; Import needs write on the holding, which a Client lacks.
+    // Map layers, and with them Prescriptions, are taken away by the holding; Import needs write on the holding,
+    // which a Client lacks.
     expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Soil', 'Export']);
   });
 
   it('shows the same entries to an agronomist who owns the holding, except modules switched off', () => {
     setWindowHeight(1080);
     renderMenu(agronomistPermissions(), Role.Agronomist);
-    expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Soil', 'Import', 'Export']);
+    expect(linkNames()).toEqual([
+      'Dashboard',
+      'Fields',
+      'Map layers',
+      'Soil',
+      'Prescriptions',
+      'Import',
+      'Export',
+    ]);
   });
 
   it('marks the entry of the current route as active, also below it', () => {
@@ -84,12 +93,28 @@ describe('MainMenu', () => {
     setWindowHeight(949);
     renderMenu(agronomistPermissions(), Role.Agronomist);
     const group = screen.getByRole('button', { name: 'Data' });
-    expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Soil']);
+    expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Soil', 'Prescriptions']);
     fireEvent.click(group);
-    expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Soil', 'Import', 'Export']);
+    expect(linkNames()).toEqual([
+      'Dashboard',
+      'Fields',
+      'Map layers',
+      'Soil',
+      'Prescriptions',
+      'Import',
+      'Export',
+    ]);
 
     await act(async () => setWindowHeight(950));
     expect(screen.queryByRole('button', { name: 'Data' })).toBeNull();
-    expect(linkNames()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Soil', 'Import', 'Export']);
+    expect(linkNames()).toEqual([
+      'Dashboard',
+      'Fields',
+      'Map layers',
+      'Soil',
+      'Prescriptions',
+      'Import',
+      'Export',
+    ]);
   });
 });
