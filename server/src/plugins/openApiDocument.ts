@@ -12,7 +12,11 @@ export const apiTags: { name: string; description: string }[] = [
   { name: 'fields', description: 'Fields, their boundaries and imports, shared lists and holding checks.' },
   { name: 'croppings', description: 'Croppings of the fields by crop year.' },
   { name: 'layers', description: 'Map layers, their zones and recommendations.' },
-  { name: 'exports', description: "The holding's fields, croppings and map layers as files other GIS tools read." },
+  {
+    name: 'exports',
+    description: "The holding's fields, croppings and map layers as files other GIS tools read.",
+  },
+  { name: 'plans', description: 'Prescription plans and the files that terminals read.' },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },
   { name: 'resources', description: 'Texts and translations the clients read.' },

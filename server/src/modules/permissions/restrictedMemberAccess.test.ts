@@ -305,8 +305,81 @@ const exportProbes: Record<string, Probe> = {
 };
 
 /** Routes that answer or change croppings, fields or layers, and how each is walked. */
+let hiddenPlan: Promise<number> | undefined;
+
+/** A prescription plan made by the owner from the hidden cropping's layer: its only field is the hidden one. */
+function hiddenPlanId(): Promise<number> {
+  hiddenPlan ??= (async () => {
+    const created = await inject(test.app, {
+      method: 'POST',
+      url: '/api/plans/v1/prescriptions',
+      headers: farm.headers,
+      payload: {
+        Name: 'Owner plan',
+        Year: 2025,
+        LayerId: (await hiddenLayerIds()).layerId,
+        ProductKey: 'F/1',
+        ProductName: 'Ammonium nitrate',
+        RateUnitId: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    return created.json<{ Plan: { Id: number } }>().Plan.Id;
+  })();
+  return hiddenPlan;
+}
+
+/**
+ * Prescription plans: the member may list and open the owner's plan, whose fields, zones, totals and files must
+ * leave out the field of the hidden cropping; a plan from the hidden cropping's layer cannot be made.
+ */
+const planProbes: Record<string, Probe> = Object.fromEntries(
+  Object.entries({
+    'GET /api/plans/v1/prescriptions': async () => {
+      await hiddenPlanId();
+      return [await call('GET', '/api/plans/v1/prescriptions?year=2025')];
+    },
+    'POST /api/plans/v1/prescriptions': async () => [
+      await call('POST', '/api/plans/v1/prescriptions', {
+        Name: 'Member plan',
+        Year: 2025,
+        LayerId: (await hiddenLayerIds()).layerId,
+        ProductKey: 'F/1',
+        ProductName: 'Ammonium nitrate',
+        RateUnitId: 1,
+      }),
+    ],
+    'GET /api/plans/v1/prescriptions/{id}': async () => [
+      await call('GET', `/api/plans/v1/prescriptions/${await hiddenPlanId()}`),
+    ],
+    'PUT /api/plans/v1/prescriptions/{id}': async () => [
+      await call('PUT', `/api/plans/v1/prescriptions/${await hiddenPlanId()}`, { Name: 'Renamed' }),
+    ],
+    'DELETE /api/plans/v1/prescriptions/{id}': async () => [
+      await call('DELETE', `/api/plans/v1/prescriptions/${await hiddenPlanId()}`),
+    ],
+    'GET /api/plans/v1/prescriptions/{id}/file': async () => {
+      const id = await hiddenPlanId();
+      return Promise.all(
+        ['shapefile', 'shapefileRx', 'isoxml'].map((format) =>
+          call('GET', `/api/plans/v1/prescriptions/${id}/file?format=${format}`),
+        ),
+      );
+    },
+  }).map(([route, probe]) => [
+    route,
+    async () => {
+      const responses = await probe();
+      // The hidden cropping's field by its name, which a plan's fields, zones and files carry.
+      for (const response of responses) expect(answerText(response), route).not.toContain('Split');
+      return responses;
+    },
+  ]),
+);
+
 const walked: Record<string, Probe> = {
   ...exportProbes,
+  ...planProbes,
   'GET /api/fields/v1': async () => [await call('GET', '/api/fields/v1?year=2025')],
   'GET /api/fields/v1/{id}': async () => [await call('GET', `/api/fields/v1/${fieldId}`)],
   'POST /api/fields/v1': async () => [
@@ -408,6 +481,7 @@ const walked: Record<string, Probe> = {
 /** Routes that answer nothing about croppings, fields or layers, with why. */
 const notAboutCroppings: Record<string, string> = {
   'GET /api/health': 'server state',
+  'POST /api/plans/v1/validate': 'whether plan names are free in the holding, never a field or cropping',
   'GET /api/service/brand': 'the brand the request is served as',
   'GET /api/shared-data/v2/': 'reference lists (crops, varieties, styles), the same for every holding',
   'POST /oauth/token': 'sign-in',
