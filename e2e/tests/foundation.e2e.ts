@@ -163,7 +163,7 @@ describe('the app once a holding is open', () => {
       const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding);
       // Soil, Import, Export and the unbuilt modules are switched off (domain/src/brands.ts).
-      expect(await shell.menuLabels()).toEqual(['Dashboard', 'Fields', 'Map layers']);
+      expect(await shell.menuLabels()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Prescriptions']);
 
       const main = page.getByRole('main');
       const entries = [
@@ -257,10 +257,11 @@ describe('the app once a holding is open', () => {
   it(
     'hides the menu entry of an area the user may not read, and its route does not show the module',
     async () => {
-      // The Access role reads map layers, climate and exports, not fields (domain/src/roles.ts).
+      // The Access role reads map layers, climate and exports, not fields (domain/src/roles.ts); Prescriptions
+      // follow map layers.
       const page = await pages.open();
       const shell = await signInTo(page, 'access@headland.example', ownerHolding);
-      expect(await shell.menuLabels()).toEqual(['Dashboard', 'Map layers']);
+      expect(await shell.menuLabels()).toEqual(['Dashboard', 'Map layers', 'Prescriptions']);
       await capture(page, 'foundation-10-access-menu', { fullPage: true });
 
       await page.goto('/fields');
