@@ -121,9 +121,7 @@ describe('accessibility of every screen and dialog', () => {
       // The dashboard's cards (issue 26) come from their own call, and its map from its own code.
       await shown(page.getByRole('region', { name: /^The cropping of/ }));
       await shown(page.getByRole('region', { name: 'What needs attention' }));
-      await page
-        .locator('[data-testid="dashboard-map"][data-rendered="true"]')
-        .waitFor({ timeout: stepTimeoutMs });
+      await page.locator('.dashboard-map[data-rendered="true"]').waitFor({ timeout: stepTimeoutMs });
       await checks.check(page, 'dashboard');
 
       await shell.yearButton.click();

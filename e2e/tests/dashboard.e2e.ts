@@ -63,9 +63,7 @@ describe('the dashboard', () => {
       const expected = await listTotals(token);
       expect(expected.size).toBeGreaterThan(2);
       await expect.poll(() => shownTotals(page)).toEqual(expected);
-      await page
-        .locator('[data-testid="dashboard-map"][data-rendered="true"]')
-        .waitFor({ timeout: stepTimeoutMs });
+      await page.locator('.dashboard-map[data-rendered="true"]').waitFor({ timeout: stepTimeoutMs });
       await capture(page, 'dashboard-01-cards', { fullPage: true });
 
       // The largest crop's link opens the fields list filtered to it: as many fields as the card counts.
@@ -140,7 +138,7 @@ describe('the dashboard', () => {
     async () => {
       const page = await pages.open();
       await signInTo(page, owner, holding);
-      const map = page.locator('[data-testid="dashboard-map"][data-rendered="true"]');
+      const map = page.locator('.dashboard-map[data-rendered="true"]');
       await map.waitFor({ timeout: stepTimeoutMs });
       expect(Number(await map.getAttribute('data-fields'))).toBeGreaterThan(0);
       await map.click({ position: { x: 40, y: 200 } });

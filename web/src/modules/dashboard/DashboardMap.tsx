@@ -78,7 +78,7 @@ export function DashboardMap() {
   return (
     <div
       ref={targetRef}
-      data-testid="dashboard-map"
+      className="dashboard-map"
       style={{ height: 260, cursor: 'pointer', borderRadius: 4, overflow: 'hidden' }}
     />
   );
