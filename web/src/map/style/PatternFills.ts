@@ -91,16 +91,7 @@ export class PatternFills {
   }
 
   private makePattern(colour: Rgb, opacity: number, pattern: string, under?: Paint): CanvasPattern | null {
-    if (typeof document === 'undefined') return null;
-    const canvas = document.createElement('canvas');
-    canvas.width = tileSize;
-    canvas.height = tileSize;
-    let context: CanvasRenderingContext2D | null = null;
-    try {
-      context = canvas.getContext('2d');
-    } catch {
-      return null;
-    }
+    const context = tileContext();
     if (!context) return null;
     if (under) {
       context.fillStyle = rgba(under.colour, under.opacity);
@@ -112,7 +103,20 @@ export class PatternFills {
     context.strokeStyle = ink;
     context.fillStyle = ink;
     if (!drawPattern(context, pattern)) return null;
-    return context.createPattern(canvas, 'repeat');
+    return context.createPattern(context.canvas, 'repeat');
+  }
+}
+
+/** A blank canvas of one pattern tile, or null where no canvas can be drawn (a test page without one). */
+function tileContext(): CanvasRenderingContext2D | null {
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = tileSize;
+  canvas.height = tileSize;
+  try {
+    return canvas.getContext('2d');
+  } catch {
+    return null;
   }
 }
 
@@ -121,16 +125,7 @@ export class PatternFills {
  * the map such as a legend; null where no canvas can be drawn (a test page without one).
  */
 export function cropStyleSwatch(colour: Rgb, pattern: string | null): string | null {
-  if (typeof document === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = tileSize;
-  canvas.height = tileSize;
-  let context: CanvasRenderingContext2D | null = null;
-  try {
-    context = canvas.getContext('2d');
-  } catch {
-    return null;
-  }
+  const context = tileContext();
   if (!context) return null;
   context.fillStyle = rgba(colour);
   context.fillRect(0, 0, tileSize, tileSize);
@@ -140,5 +135,5 @@ export function cropStyleSwatch(colour: Rgb, pattern: string | null): string | n
     context.fillStyle = ink;
     drawPattern(context, pattern);
   }
-  return canvas.toDataURL('image/png');
+  return context.canvas.toDataURL('image/png');
 }
