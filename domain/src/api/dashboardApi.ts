@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { holdingIssueCodeSchema } from '../holdingValidation';
+import { sessionYearQuerySchema } from './fieldsApi';
 import { maintenanceNoticeSchema } from './liveApi';
 
 /**
@@ -9,13 +10,7 @@ import { maintenanceNoticeSchema } from './liveApi';
  */
 
 export const dashboardQuerySchema = z.object({
-  year: z.coerce
-    .number()
-    .int()
-    .min(1990)
-    .max(2100)
-    .optional()
-    .describe("Crop year; the session's year by default."),
+  year: sessionYearQuerySchema,
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 

@@ -99,14 +99,17 @@ export const boundaryInputSchema = z.union([
 ]);
 export type BoundaryInput = z.infer<typeof boundaryInputSchema>;
 
+/** A query's crop year, the session's year when left out. */
+export const sessionYearQuerySchema = z.coerce
+  .number()
+  .int()
+  .min(1990)
+  .max(2100)
+  .optional()
+  .describe("Crop year; the session's year by default.");
+
 export const fieldYearsQuerySchema = z.object({
-  year: z.coerce
-    .number()
-    .int()
-    .min(1990)
-    .max(2100)
-    .optional()
-    .describe("Crop year; the session's year by default."),
+  year: sessionYearQuerySchema,
   srid: sridQuerySchema,
 });
 export type FieldYearsQuery = z.infer<typeof fieldYearsQuerySchema>;
@@ -296,13 +299,7 @@ export const validationIssueSchema = holdingIssueSchema.extend({ CroppingId: z.n
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 export const holdingValidationQuerySchema = z.object({
-  year: z.coerce
-    .number()
-    .int()
-    .min(1990)
-    .max(2100)
-    .optional()
-    .describe("Crop year; the session's year by default."),
+  year: sessionYearQuerySchema,
 });
 export const holdingValidationResponseSchema = z.array(validationIssueSchema);
 
