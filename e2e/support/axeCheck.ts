@@ -39,6 +39,7 @@ export const axeContextOptions = { bypassCSP: true } as const;
  * still marks experimental. The page's context must have been opened with axeContextOptions.
  */
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: axeScriptPath });
   const results = await page.evaluate(async () => {
@@ -60,6 +61,21 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
         .slice(0, 5)
         .map((node) => `${node.target.map(String).join(' > ')}  ${(node.html ?? '').slice(0, 160)}`),
     }));
+}
+
+/**
+ * Waits until no transition or animation runs. A dialog that is still fading in has its colours blended with the
+ * page behind, and axe would measure a contrast no user sees once it has opened. Two frames first, because a
+ * transition the last click asked for starts only on the next frame.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    await frame();
+    await frame();
+    const running = document.getAnimations().map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
 }
 
 /** The findings as lines a failing test prints: rule, impact, what it asks, and where. */

@@ -47,6 +47,8 @@ export async function newPage(
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     viewport: { width: 1280, height: 800 },
+    // Dialogs appear at once rather than fading in, so a check never reads one half-drawn.
+    reducedMotion: 'reduce',
     ...options,
   });
   return context.newPage();

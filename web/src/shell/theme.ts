@@ -45,6 +45,8 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { fieldGreen, red, orange, yellow, green, blue },
   defaultRadius: 'sm',
+  // People who asked their system for less motion get dialogs and menus that appear without sliding or fading.
+  respectReducedMotion: true,
   components: {
     // The focus placeholder is a focusable element with no role inside role="menu", which screen readers cannot
     // place; the menus move the focus to their first item themselves.
