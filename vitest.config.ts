@@ -38,7 +38,8 @@ export default defineConfig({
           // its own database, on PostgreSQL too (a copy of a migrated template), so files never share rows.
           hookTimeout: 120_000,
           testTimeout: 60_000,
-          maxWorkers: 2,
+          // CI runs the PostgreSQL leg beside the other tests with one worker (SERVER_TEST_WORKERS=1).
+          maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? 2),
           // After the unit projects rather than beside them, so that its files keep their two workers.
           sequence: { groupOrder: 1 },
           // The files share one module graph: importing the app afresh for each of some seventy files cost about
