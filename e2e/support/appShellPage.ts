@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { callApi, signInByApi } from './apiSession.ts';
-import { HoldingPicker, LoginPage, stepTimeoutMs } from './loginPage.ts';
+import { HoldingPicker, stepTimeoutMs } from './loginPage.ts';
 
 /** The app around the module screens once a holding is open: header, main menu, year and user menus. */
 export class AppShellPage {
@@ -119,23 +119,6 @@ export async function signInTo(
   const shell = new AppShellPage(page);
   await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
   if (year !== undefined) await shell.waitForContext(holding, year);
-  return shell;
-}
-
-/** Signs in through the sign-in screens, e-mail, password, holding and year, as a user does. */
-export async function signInThroughScreens(
-  page: Page,
-  email: string,
-  holding: string,
-  year?: number,
-): Promise<AppShellPage> {
-  const login = new LoginPage(page);
-  await login.open();
-  const picker = await login.signInToHoldingStep(email);
-  await picker.choose(holding, year);
-  await picker.confirm();
-  const shell = new AppShellPage(page);
-  await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
   return shell;
 }
 
