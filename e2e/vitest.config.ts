@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: each file starts its own server (a PostGIS database boot on a copy of the demo data seeded
-// once per run, see support/seededDatabase.ts) and browser, so files run one at a time and hooks get minutes
-// rather than seconds.
+// once per run, see support/seededDatabase.ts) and browser, so files share nothing and two run at a time: a
+// file keeps most of one core busy, and its pages spend much of their time waiting on their server. Hooks get
+// minutes rather than seconds.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -11,7 +12,7 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./support/seededDatabase.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
