@@ -25,7 +25,11 @@ export const fieldTileParamsSchema = z
     const last = 2 ** tile.z - 1;
     for (const axis of ['x', 'y'] as const) {
       if (tile[axis] > last)
-        context.addIssue({ code: 'custom', path: [axis], params: { code: 'tooLarge', max: last, inclusive: true } });
+        context.addIssue({
+          code: 'custom',
+          path: [axis],
+          params: { code: 'tooLarge', max: last, inclusive: true },
+        });
     }
   });
 export type FieldTileParams = z.infer<typeof fieldTileParamsSchema>;
@@ -42,3 +46,15 @@ export const fieldTileLayers = {
 
 /** The most bytes a field tile carries: coarse zooms leave out the smallest fields until it fits. */
 export const maxFieldTileBytes = 500 * 1024;
+
+/** The XYZ tile of zoom z that holds a point given in degrees (web mercator). */
+export function tileOfPoint(lon: number, lat: number, z: number): FieldTileParams {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  const clamp = (value: number) => Math.min(n - 1, Math.max(0, Math.floor(value)));
+  return {
+    z,
+    x: clamp(((lon + 180) / 360) * n),
+    y: clamp(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}

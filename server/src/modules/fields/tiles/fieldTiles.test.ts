@@ -2,8 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import Protobuf from 'pbf';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldResponse } from '@headland/domain/api/fieldsApi';
-import type { FieldTileParams } from '@headland/domain/api/fieldTilesApi';
+import { tileOfPoint, type FieldTileParams } from '@headland/domain/api/fieldTilesApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { HoldingRole, Role } from '@headland/domain/roles';
 import { addMember, bearer, createUser, signInToHolding } from '../../../testing/factories.ts';
@@ -25,16 +24,7 @@ let home: { fieldId: number; croppingId: number };
 let hiddenCroppingId: number;
 let tile: FieldTileParams;
 
-/** The XYZ tile of zoom z holding a point. */
-function tileOf(lon: number, lat: number, z: number): FieldTileParams {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return {
-    z,
-    x: Math.floor(((lon + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  };
-}
+const tileOf = tileOfPoint;
 
 const tileUrl = (t: FieldTileParams, year = 2025) => `/api/fields/v1/tiles/${t.z}/${t.x}/${t.y}?year=${year}`;
 
@@ -79,7 +69,12 @@ beforeAll(async () => {
   test = await createTestApp();
   await seedCropTable(test.db);
   farm = await createFieldsHolding(test.app, test.db, { features: { perHoldingPermissions: true } });
-  home = await createFieldWithCropping(test.app, farm, { name: 'Home Piece', east: 420_000, north: 300_000, area: 1 });
+  home = await createFieldWithCropping(test.app, farm, {
+    name: 'Home Piece',
+    east: 420_000,
+    north: 300_000,
+    area: 1,
+  });
   const second = await test.app.inject({
     method: 'POST',
     url: '/api/croppings/v1',
@@ -131,7 +126,14 @@ describe('field tiles', () => {
 
   it('never carry a cropping hidden from a restricted member, whatever their role', async () => {
     for (const role of [Role.Agronomist, Role.Access]) {
-      const member = await signInRestrictedMember(test.app, test.db, farm.holdingId, [hiddenCroppingId], 2025, role);
+      const member = await signInRestrictedMember(
+        test.app,
+        test.db,
+        farm.holdingId,
+        [hiddenCroppingId],
+        2025,
+        role,
+      );
       const response = await get(tileUrl(tile), member.headers);
       expect(response.statusCode, response.body).toBe(200);
       const layers = decode(response.rawPayload);
@@ -204,8 +206,9 @@ describe('field tiles', () => {
   it('refuse a tile outside the zoom’s grid in words', async () => {
     const response = await get('/api/fields/v1/tiles/3/8/0', farm.headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ Errors: { Field: string; Code: string; Params: { max: number } }[] }>().Errors[0])
-      .toMatchObject({ Field: 'x', Code: 'tooLarge', Params: { max: 7 } });
+    expect(
+      response.json<{ Errors: { Field: string; Code: string; Params: { max: number } }[] }>().Errors[0],
+    ).toMatchObject({ Field: 'x', Code: 'tooLarge', Params: { max: 7 } });
     expect((await get('/api/fields/v1/tiles/23/0/0', farm.headers)).statusCode).toBe(400);
     expect((await get('/api/fields/v1/tiles/2/-1/0', farm.headers)).statusCode).toBe(400);
   });
@@ -219,11 +222,22 @@ describe('field tiles', () => {
         method: 'POST',
         url: '/api/fields/v1',
         headers: farm.headers,
-        payload: { Name: 'Edge', FieldNumber: '12', Boundary: gridSquare(420_150, 300_100, 300), srid: 27700 },
+        payload: {
+          Name: 'Edge',
+          FieldNumber: '12',
+          Boundary: gridSquare(420_150, 300_100, 300),
+          srid: 27700,
+        },
       });
       const readers = [
-        { holdingId: farm.holdingId, access: { holdingId: farm.holdingId, userId: farm.ownerId, restricted: false } },
-        { holdingId: farm.holdingId, access: { holdingId: farm.holdingId, userId: member.userId, restricted: true } },
+        {
+          holdingId: farm.holdingId,
+          access: { holdingId: farm.holdingId, userId: farm.ownerId, restricted: false },
+        },
+        {
+          holdingId: farm.holdingId,
+          access: { holdingId: farm.holdingId, userId: member.userId, restricted: true },
+        },
       ];
       for (const reader of readers) {
         for (const zoom of [12, 14, 16]) {
