@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   fieldTileParamsSchema,
   fieldTileQuerySchema,
@@ -37,7 +38,12 @@ export async function fieldTilesRoutes(app: FastifyInstance): Promise<void> {
         params: fieldTileParamsSchema,
         querystring: fieldTileQuerySchema,
         produces: [mvtType],
-        response: { 304: notModifiedSchema },
+        response: {
+          200: z
+            .string()
+            .describe('The tile as Mapbox Vector Tile bytes; empty when no feature falls in it.'),
+          304: notModifiedSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -50,7 +56,7 @@ export async function fieldTilesRoutes(app: FastifyInstance): Promise<void> {
       const bytes = await app.keptTiles.tile(version.slot, version.revision, () =>
         fieldTile(database, caller, yearId, request.params),
       );
-      // Bytes, which the response schema (304 only) does not describe: sent past the type provider.
+      // Bytes, which Fastify sends as they are: past the type provider, whose 200 is the document's description.
       return (reply as FastifyReply).type(mvtType).send(bytes);
     },
   );
