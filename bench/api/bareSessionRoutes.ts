@@ -34,6 +34,7 @@ import {
 } from '@headland/server/src/modules/session/session.queries.ts';
 import { userById, type UserRow } from '@headland/server/src/auth/users.queries.ts';
 import { resumeSession } from '@headland/server/src/modules/session/sessionWrites.queries.ts';
+import { notifyLive } from '@headland/server/src/modules/live/live.queries.ts';
 import { orderSessions } from '@headland/domain/sessionOrder';
 import { issueAccessToken } from '@headland/server/src/auth/signIn.ts';
 import { basemapsOfHolding } from '@headland/server/src/modules/basemaps/basemaps.service.ts';
@@ -106,6 +107,26 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
   const { run } = database;
   const authCache = createAuthCache();
   const expiresIn = Math.round(config.tokenTtlHours * 3600);
+
+  // The app tells the other servers of every caller it forgets (live/live.routes.ts), once per turn of the event
+  // loop, through the live channel's notification: so does the bare server, with the same statement.
+  const serverId = randomUUID();
+  const forgetMessage = (from: string) => JSON.stringify({ k: 'a', from });
+  const notifyTemplate = await record(
+    (db) => notifyLive(db, { k: 'a', from: sentinel.sessionId }),
+    new Map([[forgetMessage(sentinel.sessionId), 'message']]),
+  );
+  let forgetQueued = false;
+  authCache.setForgetListener(() => {
+    if (forgetQueued) return;
+    forgetQueued = true;
+    setImmediate(() => {
+      forgetQueued = false;
+      run(notifyTemplate, { message: forgetMessage(serverId) }).catch((error: unknown) =>
+        console.error('bare: a forget could not be announced', error),
+      );
+    });
+  });
 
   const authTemplate = await record((db) => loadAuthContext(db, sentinel.tokenHash, 'main'));
   const holdingTemplate = await record((db) => holdingById(db, sentinel.holdingId));

@@ -10,19 +10,23 @@ import { fields, fieldYears } from '@headland/server/src/db/tables/fields.ts';
 import { signInToHolding } from '@headland/server/src/testing/factories.ts';
 import { createScratchDatabase } from '../api/scratchDatabase.ts';
 import { copyCroppings } from '../support/copyCroppings.ts';
+import { tileOfPoint } from '@headland/domain/api/fieldTilesApi';
 
 /*
  * Fields benchmark: the demo holding Wold Farm grown to 2,000 fields, each with a cropping in each of its three
  * crop years (copied from the seeded fields, so the crops, dates and attributes are the seed's), then the field
- * list, the holding validation and the dashboard's summary of one year timed over HTTP on the real app. On PGlite always, and on the
+ * list, its vector tiles, the holding validation and the dashboard's summary of one year timed over HTTP on the real app. On PGlite always, and on the
  * PostgreSQL of DATABASE_URL when it is set (in a database made for the run and dropped afterwards).
  */
 const fieldCount = 2_000;
 const year = 2027;
 const warmUpCalls = 3;
 const measuredCalls = Number(process.env.BENCH_CALLS ?? 10);
-/** The dashboard's aim is issue 26's: one call within 100 ms at 2,000 fields on PostgreSQL. */
-const aims = { list: 300, validation: 2_000, dashboard: 100 };
+/**
+ * The dashboard's aim is issue 26's: one call within 100 ms at 2,000 fields on PostgreSQL; a tile's is issue
+ * 27's, p95 within 50 ms on PostgreSQL.
+ */
+const aims = { list: 300, validation: 2_000, dashboard: 100, tile: 50 };
 const owner = { email: 'client@headland.example', password: 'Harvest2026' };
 
 interface Figures {
@@ -74,6 +78,44 @@ async function timeCalls(url: string, token: string, beforeEach?: () => Promise<
   for (let call = 0; call < measuredCalls; call += 1) times.push(await once());
   times.sort((a, b) => a - b);
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+/** Every tile of zoom z over the bench grid (gridSquare's corners). */
+function gridTiles(z: number): { z: number; x: number; y: number }[] {
+  const southWest = tileOfPoint(-0.6, 53.0, z);
+  const northEast = tileOfPoint(-0.6 + 50 * 0.0046, 53.0 + (fieldCount / 50) * 0.0029, z);
+  const tiles = [];
+  for (let x = southWest.x; x <= northEast.x; x += 1)
+    for (let y = northEast.y; y <= southWest.y; y += 1) tiles.push({ z, x, y });
+  return tiles;
+}
+
+/**
+ * Each tile of the zooms once, timed; `beforeEach` runs before every call, outside the timing. Answers the
+ * figures over all tiles, how many there were and the largest tile's bytes.
+ */
+async function timeTiles(
+  base: string,
+  token: string,
+  zooms: readonly number[],
+  beforeEach?: () => Promise<void>,
+): Promise<Figures & { tiles: number; largest: number }> {
+  const times: number[] = [];
+  let largest = 0;
+  for (const z of zooms) {
+    for (const tile of gridTiles(z)) {
+      await beforeEach?.();
+      const url = `${base}/api/fields/v1/tiles/${tile.z}/${tile.x}/${tile.y}?year=${year}`;
+      const started = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const body = await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      largest = Math.max(largest, body.byteLength);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), tiles: times.length, largest };
 }
 
 async function runOn(databaseUrl: string | undefined): Promise<void> {
@@ -155,6 +197,9 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
       };
       const list = await timeCalls(`${base}/api/fields/v1?year=${year}`, token, moveRevision);
       const keptList = await timeCalls(`${base}/api/fields/v1?year=${year}`, token);
+      const tileZooms = [10, 12, 14];
+      const tiles = await timeTiles(base, token, tileZooms, moveRevision);
+      const keptTiles = await timeTiles(base, token, tileZooms);
       const validation = await timeCalls(`${base}/api/holdings/v1/validation?year=${year}`, token);
       const dashboardBuilt = await timeCalls(
         `${base}/api/holdings/v1/dashboard?year=${year}`,
@@ -175,6 +220,15 @@ async function runOn(databaseUrl: string | undefined): Promise<void> {
       console.log(
         `  GET /api/fields/v1              median ${keptList.median.toFixed(0)} ms, p95 ${keptList.p95.toFixed(0)} ms, ` +
           'the list kept since',
+      );
+      console.log(
+        `  GET /api/fields/v1/tiles        median ${tiles.median.toFixed(0)} ms, p95 ${tiles.p95.toFixed(0)} ms ` +
+          `(aim p95 < ${aims.tile} ms on PostgreSQL: ${tiles.p95 <= aims.tile ? 'meets' : 'misses'}), ` +
+          `${tiles.tiles} tiles of zooms ${tileZooms.join(', ')} made after a change, largest ${(tiles.largest / 1024).toFixed(0)} kB`,
+      );
+      console.log(
+        `  GET /api/fields/v1/tiles        median ${keptTiles.median.toFixed(0)} ms, p95 ${keptTiles.p95.toFixed(0)} ms, ` +
+          'the tiles kept since',
       );
       console.log(
         `  GET /api/holdings/v1/validation median ${validation.median.toFixed(0)} ms, p95 ${validation.p95.toFixed(0)} ms ` +

@@ -14,6 +14,7 @@ import { accessLog } from './plugins/accessLog.ts';
 import { compression } from './plugins/compression.ts';
 import { errorAnswers } from './plugins/errorAnswers.ts';
 import { keptLists } from './plugins/keptLists.ts';
+import { keptTiles } from './plugins/keptTiles.ts';
 import { mail } from './plugins/mail.ts';
 import { openApi } from './plugins/openApi.ts';
 import { requestLimits } from './plugins/requestLimits.ts';
@@ -65,6 +66,7 @@ export async function buildApp(
   await app.register(compression);
   await app.register(mail);
   await app.register(keptLists);
+  await app.register(keptTiles);
 
   await registerModules(app);
 

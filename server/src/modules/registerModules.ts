@@ -7,6 +7,7 @@ import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
+import { fieldTilesRoutes } from './fields/tiles/fieldTiles.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { holdingsRoutes } from './holdings/holdings.routes.ts';
 import { holdingTransferRoutes } from './holdingTransfer/holdingTransfer.routes.ts';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(settingsRoutes);
   await app.register(fieldsRoutes);
+  await app.register(fieldTilesRoutes);
   await app.register(croppingsRoutes);
   await app.register(sharedDataRoutes);
   await app.register(holdingValidationRoutes);

@@ -75,7 +75,10 @@ export async function registerLive(app: FastifyInstance): Promise<void> {
         break;
       case 'r':
         if (message.h === 0) hub.broadcast({ Type: 'master-data', Data: null });
-        else app.keptLists.forgetHolding(message.h);
+        else {
+          app.keptLists.forgetHolding(message.h);
+          app.keptTiles.forgetHolding(message.h);
+        }
         break;
       case 's':
         hub.sessionsChanged(message.h);

@@ -2,7 +2,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CroppingResponse, FieldResponse } from '@headland/domain/api/fieldsApi';
+import { tileOfPoint } from '@headland/domain/api/fieldTilesApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
+import { VectorTile } from '@mapbox/vector-tile';
+import Protobuf from 'pbf';
+import { sql } from 'drizzle-orm';
+import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import {
   createFieldsHolding,
@@ -382,6 +387,21 @@ const walked: Record<string, Probe> = {
   ...planProbes,
   'GET /api/fields/v1': async () => [await call('GET', '/api/fields/v1?year=2025')],
   'GET /api/fields/v1/{id}': async () => [await call('GET', `/api/fields/v1/${fieldId}`)],
+  // A tile is binary: its croppings layer is read here; the walk's text checks see only JSON.
+  'GET /api/fields/v1/tiles/{z}/{x}/{y}': async () => {
+    const [centre] = await sqlRows<{ lon: number; lat: number }>(
+      test.db,
+      sql`SELECT ST_X(ST_Centroid(boundary)) AS lon, ST_Y(ST_Centroid(boundary)) AS lat FROM fields WHERE id = ${fieldId}`,
+    );
+    const { z, x, y } = tileOfPoint(Number(centre!.lon), Number(centre!.lat), 15);
+    const response = await call('GET', `/api/fields/v1/tiles/${z}/${x}/${y}?year=2025`);
+    expect(response.statusCode).toBe(200);
+    const croppings = new VectorTile(new Protobuf(response.rawPayload)).layers.croppings;
+    const ids = Array.from({ length: croppings?.length ?? 0 }, (_, i) => croppings!.feature(i).id);
+    expect(ids).toContain(visibleId);
+    expect(ids).not.toContain(hiddenId);
+    return [response];
+  },
   'POST /api/fields/v1': async () => [
     await call('POST', '/api/fields/v1', {
       Name: 'New',
