@@ -1,0 +1,53 @@
+import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
+import type { HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
+import { polygonsOf, propertiesOf } from './geoJsonReader.ts';
+import {
+  ImportFileError,
+  type ImportedLayer,
+  type ImportedSourceFeature,
+  type LayerCrs,
+} from './importedLayer.ts';
+import { maxImportFeatures } from '@headland/domain/inputLimits';
+
+/** The first bytes of every FlatGeobuf file: 'fgb', the major version 3, 'fgb', and a patch version. */
+export function isFlatGeobuf(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x66 && bytes[1] === 0x67 && bytes[2] === 0x62 && bytes[3] === 3 && bytes[4] === 0x66;
+}
+
+function crsOf(header: HeaderMeta | undefined): LayerCrs {
+  const crs = header?.crs;
+  if (!crs || !crs.code) return { kind: 'unstated' };
+  if (crs.org && crs.org.toUpperCase() !== 'EPSG') throw new ImportFileError('geoJsonCrsUnreadable');
+  return { kind: 'epsg', srid: crs.code, name: crs.name ?? `EPSG:${crs.code}` };
+}
+
+/**
+ * Reads a FlatGeobuf file as GIS tools write it: its features with their properties and polygons, in the
+ * system its header names. Reading stops past the import's feature limit, which then refuses the file.
+ */
+export async function readFlatGeobuf(bytes: Uint8Array): Promise<ImportedLayer> {
+  let header: HeaderMeta | undefined;
+  const features: ImportedSourceFeature[] = [];
+  try {
+    for await (const feature of deserialize(bytes, {
+      headerMetaFn: (meta) => {
+        header = meta;
+      },
+    })) {
+      const polygons = polygonsOf(feature.geometry);
+      features.push({
+        properties: propertiesOf(feature.properties),
+        polygons: polygons.length > 0 ? polygons : null,
+      });
+      if (features.length > maxImportFeatures) break;
+    }
+  } catch {
+    throw new ImportFileError('flatGeobufUnreadable');
+  }
+  if (features.length > maxImportFeatures)
+    throw new ImportFileError('tooManyFeatures', {
+      count: Math.max(Number(header?.featuresCount ?? 0), features.length),
+      max: maxImportFeatures,
+    });
+  return { format: 'flatgeobuf', crs: crsOf(header), features };
+}
