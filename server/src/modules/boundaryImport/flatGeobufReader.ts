@@ -21,17 +21,29 @@ function crsOf(header: HeaderMeta | undefined): LayerCrs {
   return { kind: 'epsg', srid: crs.code, name: crs.name ?? `EPSG:${crs.code}` };
 }
 
+/** Bytes before the header: the magic bytes and the header's length. */
+const headerStart = 12;
+/** The largest node size of a FlatGeobuf spatial index (a 16-bit field). */
+const maxIndexNodeSize = 65_535;
+
 /**
  * Reads a FlatGeobuf file as GIS tools write it: its features with their properties and polygons, in the
- * system its header names. Reading stops past the import's feature limit, which then refuses the file.
+ * system its header names. The header is checked before any feature is read: a header that is cut short, or
+ * that counts more features than an import takes, would otherwise send the reader past the file's end or
+ * through an index sized for billions of features.
  */
 export async function readFlatGeobuf(bytes: Uint8Array): Promise<ImportedLayer> {
+  if (bytes.length < headerStart) throw new ImportFileError('flatGeobufUnreadable');
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  if (headerStart + headerLength > bytes.length) throw new ImportFileError('flatGeobufUnreadable');
   let header: HeaderMeta | undefined;
   const features: ImportedSourceFeature[] = [];
   try {
     for await (const feature of deserialize(bytes, {
       headerMetaFn: (meta) => {
         header = meta;
+        if (meta.featuresCount > maxImportFeatures || meta.indexNodeSize > maxIndexNodeSize)
+          throw new Error('The header counts too many features.');
       },
     })) {
       const polygons = polygonsOf(feature.geometry);
@@ -42,12 +54,11 @@ export async function readFlatGeobuf(bytes: Uint8Array): Promise<ImportedLayer> 
       if (features.length > maxImportFeatures) break;
     }
   } catch {
+    if (header && header.featuresCount > maxImportFeatures)
+      throw new ImportFileError('tooManyFeatures', { count: header.featuresCount, max: maxImportFeatures });
     throw new ImportFileError('flatGeobufUnreadable');
   }
   if (features.length > maxImportFeatures)
-    throw new ImportFileError('tooManyFeatures', {
-      count: Math.max(Number(header?.featuresCount ?? 0), features.length),
-      max: maxImportFeatures,
-    });
+    throw new ImportFileError('tooManyFeatures', { count: features.length, max: maxImportFeatures });
   return { format: 'flatgeobuf', crs: crsOf(header), features };
 }
