@@ -55,7 +55,7 @@ export async function readTaskData(xml: string): Promise<ImportedLayer> {
       (polygon) => polygon.attributes.PolygonType === PolygonPolygonTypeEnum.PartfieldBoundary,
     );
     const geometry = boundaries.length > 0 ? ExtendedPolygon.toGeoJSON(boundaries) : null;
-    const polygons = geometry?.coordinates.filter((polygon) => polygon.length > 0) ?? [];
+    const polygons = geometry?.coordinates.filter((polygon: number[][][]) => polygon.length > 0) ?? [];
     const farm = partfield.attributes.FarmIdRef?.entity as Farm | undefined;
     return {
       properties: {
