@@ -162,8 +162,14 @@ describe('the app once a holding is open', () => {
     async () => {
       const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding);
-      // Soil, Import, Export and the unbuilt modules are switched off (domain/src/brands.ts).
-      expect(await shell.menuLabels()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Prescriptions']);
+      // Soil and the unbuilt modules are switched off (domain/src/brands.ts); Export needs exports enabled.
+      expect(await shell.menuLabels()).toEqual([
+        'Dashboard',
+        'Fields',
+        'Map layers',
+        'Prescriptions',
+        'Import',
+      ]);
 
       const main = page.getByRole('main');
       const entries = [
@@ -178,6 +184,11 @@ describe('the app once a holding is open', () => {
               .waitFor({ state: 'attached' });
             await main.getByRole('region', { name: 'Map', exact: true }).waitFor();
           },
+        },
+        {
+          label: 'Import',
+          path: '/import',
+          shown: () => main.getByRole('heading', { name: 'Import', exact: true, level: 2 }).waitFor(),
         },
         {
           label: 'Dashboard',
