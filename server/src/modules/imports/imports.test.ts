@@ -63,8 +63,11 @@ describe('GET /api/imports/v1/tasks', () => {
       ]),
     );
 
-    // What a server does as it starts on the embedded database: every unfinished import was cut off.
-    await failInterruptedImports(test.db, true);
+    // The server running them stopped: their heartbeat goes stale, and the next check marks them. Only this
+    // holding's tasks are aged, so imports of other test files sharing the database keep running.
+    await test.db.execute(sql`
+      UPDATE layer_import_tasks SET updated_at = now() - interval '1 minute' WHERE holding_id = ${farm.holdingId}`);
+    await failInterruptedImports(test.db, false);
     const after = (await tasks(farm.headers)).json<ImportTaskList>().Tasks;
     const byId = new Map(after.map((task) => [task.TaskId, task]));
     expect(byId.get(running)).toMatchObject({ Status: TaskStatus.Error, Error: { Code: 'interrupted' } });
