@@ -48,10 +48,16 @@ describe('brands', () => {
   });
 
   it.each<BrandId>(['main', 'second', 'third'])(
-    'the %s brand has every unbuilt module switched off, and the built Export and Prescriptions modules on',
+    'the %s brand has every unbuilt module switched off, and the built Import, Export and Prescriptions modules on',
     (id) => {
-      expect(brands[id].modules).toEqual({ ...moduleSwitchesOff, exports: true, prescriptions: true });
+      expect(brands[id].modules).toEqual({
+        ...moduleSwitchesOff,
+        imports: true,
+        exports: true,
+        prescriptions: true,
+      });
       expect(Object.entries(brands[id].modules).filter(([, on]) => on)).toEqual([
+        ['imports', true],
         ['exports', true],
         ['prescriptions', true],
       ]);

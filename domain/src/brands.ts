@@ -73,6 +73,7 @@ export const moduleSwitchesOff: Readonly<ModuleSwitches> = {
 /** The module switches of every brand: the modules whose screens are built are on. */
 export const builtModules: Readonly<ModuleSwitches> = {
   ...moduleSwitchesOff,
+  imports: true,
   exports: true,
   prescriptions: true,
 };

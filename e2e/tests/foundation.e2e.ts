@@ -162,7 +162,8 @@ describe('the app once a holding is open', () => {
     async () => {
       const page = await pages.open();
       const shell = await signInTo(page, owner, ownerHolding);
-      // Soil, Import, Export and the unbuilt modules are switched off (domain/src/brands.ts).
+      // Soil and the unbuilt modules are switched off (domain/src/brands.ts); Import and Export sit in the Data
+      // group, closed until one of its screens opens.
       expect(await shell.menuLabels()).toEqual(['Dashboard', 'Fields', 'Map layers', 'Prescriptions']);
 
       const main = page.getByRole('main');

@@ -306,7 +306,7 @@ export const holdingValidationResponseSchema = z.array(validationIssueSchema);
 /** A property value read from an imported file. */
 export const importPropertySchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const importFormatSchema = z.enum(['shapefile', 'geojson', 'kml', 'gpx']);
+export const importFormatSchema = z.enum(['shapefile', 'geojson', 'flatgeobuf', 'kml', 'gpx', 'taskdata']);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
 
 /** An EPSG code a boundary file may be read in (the server knows whether it exists). */

@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { croppingsRoutes } from './croppings/croppings.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { fieldsRoutes } from './fields/fields.routes.ts';
 import { fieldTilesRoutes } from './fields/tiles/fieldTiles.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(holdingsRoutes);
   await app.register(holdingTransferRoutes);
   await app.register(exportsRoutes);
+  await app.register(importsRoutes);
   await app.register(migrationRoutes);
   await app.register(permissionsRoutes);
   await app.register(invitationsRoutes);

@@ -16,6 +16,7 @@ export const apiTags: { name: string; description: string }[] = [
     name: 'exports',
     description: "The holding's fields, croppings and map layers as files other GIS tools read.",
   },
+  { name: 'imports', description: "The Import screen: the caller's imports with their status and progress." },
   { name: 'plans', description: 'Prescription plans and the files that terminals read.' },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },

@@ -35,6 +35,7 @@ describe('the module registry', () => {
       '/dashboard',
       '/fields/:action?/:id?',
       '/datalayers/:action?/:id?',
+      '/import/:component?/:resumeTask?',
       '/export',
       '/prescriptions/:action?/:id?',
     ]);

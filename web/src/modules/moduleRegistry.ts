@@ -7,6 +7,7 @@ import { dashboardModule } from './dashboard/dashboardModule.ts';
 import { datalayersModule } from './datalayers/datalayersModule.ts';
 import { documentsModule } from './documents/documentsModule.ts';
 import { exportsModule } from './exports/exportsModule.ts';
+import { importsModule } from './imports/importsModule.ts';
 import { prescriptionsModule } from './prescriptions/prescriptionsModule.ts';
 import { fieldsModule } from './fields/fieldsModule.ts';
 import { holdingsModule } from './holdings/holdingsModule.ts';
@@ -26,6 +27,7 @@ export const moduleEntries: readonly ModuleEntry[] = [
   permissionsModule,
   holdingsModule,
   documentsModule,
+  importsModule,
   exportsModule,
   prescriptionsModule,
 ];

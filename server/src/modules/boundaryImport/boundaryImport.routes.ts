@@ -61,7 +61,7 @@ export async function boundaryImportRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         description:
-          'Multipart upload of one file (a zipped shapefile, GeoJSON, KML, KMZ or GPX) in any field, and optionally `srid`: the EPSG code to read a file in that names no coordinate system.',
+          'Multipart upload of one file (a zipped shapefile or ISOXML TASKDATA, GeoJSON, FlatGeobuf, a TASKDATA.XML, KML, KMZ or GPX) in any field, and optionally `srid`: the EPSG code to read a file in that names no coordinate system.',
         consumes: ['multipart/form-data'],
         response: { 200: importPreviewResponseSchema },
       },

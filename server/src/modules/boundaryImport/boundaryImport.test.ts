@@ -231,7 +231,7 @@ describe('boundary import preview', () => {
     [
       'a text file',
       text('field,area\nTop,3\n'),
-      'The file is not a zipped shapefile, GeoJSON, KML, KMZ or GPX file.',
+      'The file is not a zipped shapefile, GeoJSON, FlatGeobuf, TASKDATA, KML, KMZ or GPX file.',
     ],
     [
       'a broken zip',

@@ -7,8 +7,8 @@ import { readBoundaryFile } from './readBoundaryFile.ts';
 const zip = datedShapefileZip();
 
 describe('DBF date attributes', () => {
-  it('come out of a boundary shapefile as YYYY-MM-DD text, and blank as null', () => {
-    const layer = readBoundaryFile(zip);
+  it('come out of a boundary shapefile as YYYY-MM-DD text, and blank as null', async () => {
+    const layer = await readBoundaryFile(zip);
     expect(layer.features.map((feature) => feature.properties)).toEqual([
       { NAME: 'Long Park', SOWN: '2024-05-01' },
       { NAME: 'Top Piece', SOWN: '1999-12-31' },

@@ -310,3 +310,30 @@ export async function selectTaskSummary(
     failed,
   };
 }
+
+export interface RecentTaskRow {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  fileName: string | null;
+  date: string;
+  layerIds: number[] | null;
+  error: { Code: string; Params: Record<string, string | number> } | null;
+}
+
+/** The user's imports of the holding changed in the last `days`, newest first. */
+export function selectRecentTasks(
+  db: Db,
+  where: { holdingId: number; userId: number; days: number; limit: number },
+): Promise<RecentTaskRow[]> {
+  return sqlRows<RecentTaskRow>(
+    db,
+    sql`SELECT t.id, t.status, t.progress, u.file_name AS "fileName", t.layer_ids AS "layerIds", t.error,
+               to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date
+          FROM layer_import_tasks t LEFT JOIN layer_import_uploads u ON u.id = t.upload_id
+         WHERE t.holding_id = ${where.holdingId} AND t.user_id = ${where.userId}
+           AND t.updated_at > now() - make_interval(days => ${where.days})
+         ORDER BY t.updated_at DESC, t.id DESC
+         LIMIT ${where.limit}`,
+  );
+}

@@ -34,6 +34,7 @@ import {
   insertUpload,
   insertYieldZones,
   selectTask,
+  selectRecentTasks,
   selectTaskSummary,
   selectTaskUpload,
   updateTaskProgress,
@@ -53,7 +54,30 @@ export type { ImportSubject } from './csvBounds.ts';
 
 /** The caller's own imports of the holding at a glance: running, waiting, and failed lately (newest first). */
 export async function importTaskSummary(db: Db, caller: Caller, days: number, failedLimit: number) {
-  return selectTaskSummary(db, { holdingId: caller.holdingId, userId: caller.auth.user.id, days, failedLimit });
+  return selectTaskSummary(db, {
+    holdingId: caller.holdingId,
+    userId: caller.auth.user.id,
+    days,
+    failedLimit,
+  });
+}
+
+/**
+ * The caller's imports of the holding lately, newest first, each with the progress this process knows of a
+ * running one (its row is written less often).
+ */
+export async function recentImportTasks(db: Db, caller: Caller, days: number, limit: number) {
+  const rows = await selectRecentTasks(db, {
+    holdingId: caller.holdingId,
+    userId: caller.actor.userId,
+    days,
+    limit,
+  });
+  return rows.map((row) => ({
+    ...row,
+    progress: Math.max(row.progress, running.get(row.id) ?? 0),
+    layerIds: (row.layerIds ?? []).map(Number),
+  }));
 }
 
 /** Reads the file, keeps it for the commit, and answers its columns, first rows and guessed mapping. */
@@ -408,3 +432,5 @@ export async function runImport(db: Db, caller: Caller, taskId: number): Promise
     stopHeartbeat();
   }
 }
+
+export { failInterruptedImports } from './interruptedImports.ts';

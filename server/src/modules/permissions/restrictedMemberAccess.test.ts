@@ -515,6 +515,8 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/user/v1/user': 'own account',
   'POST /api/user/v1/email/confirm': 'own account',
   'POST /api/service/settings/save': 'settings',
+  'GET /api/imports/v1/tasks':
+    'the caller’s own imports: ids, file names and status; an import never writes a layer on a hidden field',
   'POST /api/fields/v1/import/preview': 'the uploaded file’s own features, and names of fields they overlap',
   'POST /api/fields/v1/import/commit':
     'ids and names of the new and replaced fields, a count of clipped croppings',

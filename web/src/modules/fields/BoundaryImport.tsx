@@ -29,11 +29,16 @@ import { useCanEditFields, useRefreshFieldsData } from './fieldsQueries.ts';
 import { serverMessages } from './serverMessages.ts';
 import { formatArea } from '../../i18n/numberFormat.ts';
 
-/** The boundary files the import reads: a zipped shapefile, GeoJSON, KML or KMZ, or GPX. */
+/**
+ * The boundary files the import reads: a zipped shapefile or TASKDATA, GeoJSON, FlatGeobuf, a TASKDATA.XML, KML or
+ * KMZ, or GPX.
+ */
 export const boundaryFileExtensions: readonly string[] = [
   '.zip',
   '.geojson',
   '.json',
+  '.fgb',
+  '.xml',
   '.kml',
   '.kmz',
   '.gpx',
