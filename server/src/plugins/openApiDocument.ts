@@ -17,6 +17,10 @@ export const apiTags: { name: string; description: string }[] = [
     description: "The holding's fields, croppings and map layers as files other GIS tools read.",
   },
   { name: 'plans', description: 'Prescription plans and the files that terminals read.' },
+  {
+    name: 'partners',
+    description: 'Partner organisations a holding shares chosen croppings with, and their legal documents.',
+  },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },
   { name: 'resources', description: 'Texts and translations the clients read.' },
