@@ -60,7 +60,10 @@ export const partnerUpdateSchema = z.object({
   enabled: z.boolean(),
   /** Cropping id to "enabled" (shared) or "disabled" (no longer shared); croppings not named keep their state. */
   croppings: z
-    .record(z.string().regex(/^[1-9][0-9]{0,9}$/, 'A cropping id is a whole number.'), z.enum(['enabled', 'disabled']))
+    .record(
+      z.string().regex(/^[1-9][0-9]{0,9}$/, 'A cropping id is a whole number.'),
+      z.enum(['enabled', 'disabled']),
+    )
     .refine((map) => Object.keys(map).length <= maxPartnerCroppingChanges, {
       message: `At most ${maxPartnerCroppingChanges} croppings change at once.`,
     })
@@ -83,4 +86,3 @@ export function unsignedDocuments(
   const signed = new Set(signatures.map((signature) => signature.legalDocumentVersionId));
   return documents.filter((document) => !signed.has(document.legalDocumentVersionId));
 }
-

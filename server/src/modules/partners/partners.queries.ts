@@ -143,7 +143,11 @@ export async function shareCroppings(
   );
 }
 
-export async function unshareCroppings(db: Db, partnerId: number, croppingIds: readonly number[]): Promise<void> {
+export async function unshareCroppings(
+  db: Db,
+  partnerId: number,
+  croppingIds: readonly number[],
+): Promise<void> {
   if (croppingIds.length === 0) return;
   await db.execute(
     sql`DELETE FROM partner_croppings WHERE partner_id = ${partnerId} AND cropping_id = ANY(${idArray(croppingIds)}::int[])`,

@@ -73,6 +73,8 @@ export async function partnersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: signResponseSchema },
       },
     },
-    async (request) => ({ signatures: await signDocuments(db(), holdingCallerOf(request), request.body.ids) }),
+    async (request) => ({
+      signatures: await signDocuments(db(), holdingCallerOf(request), request.body.ids),
+    }),
   );
 }

@@ -86,7 +86,11 @@ export async function signDocuments(db: Db, caller: Caller, ids: readonly number
     await insertSignatures(
       tx,
       caller.holdingId,
-      { userId: caller.auth.user.id, firstName: caller.auth.user.firstName, lastName: caller.auth.user.lastName },
+      {
+        userId: caller.auth.user.id,
+        firstName: caller.auth.user.firstName,
+        lastName: caller.auth.user.lastName,
+      },
       unique,
     );
     await recordEvent(tx, caller.actor, {
@@ -128,7 +132,8 @@ export async function updatePartner(
     const named = changes.map((change) => change.id);
     const ofYear = new Set(await selectCroppingsOfYear(tx, caller.holdingId, update.yearId, named));
     const stranger = named.find((id) => !ofYear.has(id));
-    if (stranger !== undefined) throw badRequest('partnerCroppingNotOfYear', { id: stranger, year: update.yearId });
+    if (stranger !== undefined)
+      throw badRequest('partnerCroppingNotOfYear', { id: stranger, year: update.yearId });
     await upsertPartnerHolding(tx, {
       partnerId: update.partnerId,
       holdingId: caller.holdingId,
