@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
+import { croppingVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 
 export interface PartnerRow {
   id: number;
@@ -15,10 +16,11 @@ const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).
 /** Every partner, with whether it is enabled for the holding's year and the croppings shared with it then. */
 export async function selectPartners(
   db: Db,
-  holdingId: number,
+  access: CroppingAccess,
   yearId: number,
   partnerId?: number,
 ): Promise<PartnerRow[]> {
+  const holdingId = access.holdingId;
   const one = partnerId === undefined ? sql`TRUE` : sql`p.id = ${partnerId}`;
   return sqlRows<PartnerRow>(
     db,
@@ -27,7 +29,8 @@ export async function selectPartners(
                           WHERE ph.partner_id = p.id AND ph.holding_id = ${holdingId} AND ph.year_id = ${yearId}),
                         false) AS enabled,
                coalesce((SELECT array_agg(pc.cropping_id ORDER BY pc.cropping_id) FROM partner_croppings pc
-                          WHERE pc.partner_id = p.id AND pc.holding_id = ${holdingId} AND pc.year_id = ${yearId}),
+                          WHERE pc.partner_id = p.id AND pc.holding_id = ${holdingId} AND pc.year_id = ${yearId}
+                            AND ${croppingVisibleSql(access, sql`pc.cropping_id`)}),
                         '{}') AS cropping_ids
           FROM partners p WHERE ${one}
          ORDER BY lower(p.name), p.id`,
@@ -100,10 +103,10 @@ export async function lockHoldingPartners(db: Db, holdingId: number): Promise<vo
   await db.execute(sql`SELECT 1 FROM holdings WHERE id = ${holdingId} FOR UPDATE`);
 }
 
-/** Of `croppingIds`, those that are croppings of the holding's crop year. */
+/** Of `croppingIds`, those that are croppings of the holding's crop year the caller sees. */
 export async function selectCroppingsOfYear(
   db: Db,
-  holdingId: number,
+  access: CroppingAccess,
   yearId: number,
   croppingIds: readonly number[],
 ): Promise<number[]> {
@@ -111,7 +114,8 @@ export async function selectCroppingsOfYear(
   const rows = await sqlRows<{ id: number }>(
     db,
     sql`SELECT c.id FROM croppings c
-         WHERE c.holding_id = ${holdingId} AND c.year_id = ${yearId} AND c.id = ANY(${idArray(croppingIds)}::int[])`,
+         WHERE c.holding_id = ${access.holdingId} AND c.year_id = ${yearId}
+           AND c.id = ANY(${idArray(croppingIds)}::int[]) AND ${croppingVisibleSql(access, sql`c.id`)}`,
   );
   return rows.map((row) => row.id);
 }

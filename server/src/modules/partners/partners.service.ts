@@ -52,7 +52,7 @@ const presentSignature = (row: SignatureRow): Signature => ({
 /** The partners of the holding's crop year, the documents each requires and the holding's signatures. */
 export async function currentPartners(db: Db, caller: Caller, yearId: number): Promise<PartnersCurrent> {
   const [partners, documents] = await Promise.all([
-    selectPartners(db, caller.holdingId, yearId),
+    selectPartners(db, caller.access, yearId),
     selectRequiredDocuments(db),
   ]);
   const signatures = await selectSignatures(
@@ -117,7 +117,7 @@ export async function updatePartner(
   const changes = Object.entries(update.croppings ?? {}).map(([id, state]) => ({ id: Number(id), state }));
   const partner = await db.transaction(async (tx) => {
     await lockHoldingPartners(tx, caller.holdingId);
-    const [current] = await selectPartners(tx, caller.holdingId, update.yearId, update.partnerId);
+    const [current] = await selectPartners(tx, caller.access, update.yearId, update.partnerId);
     if (!current) throw notFound('partnerNotFound');
     if (update.enabled) {
       const documents = (await selectRequiredDocuments(tx, update.partnerId)).map(presentDocument);
@@ -130,7 +130,7 @@ export async function updatePartner(
       if (unsigned.length > 0) throw badRequest('partnerDocumentsUnsigned', { count: unsigned.length });
     }
     const named = changes.map((change) => change.id);
-    const ofYear = new Set(await selectCroppingsOfYear(tx, caller.holdingId, update.yearId, named));
+    const ofYear = new Set(await selectCroppingsOfYear(tx, caller.access, update.yearId, named));
     const stranger = named.find((id) => !ofYear.has(id));
     if (stranger !== undefined)
       throw badRequest('partnerCroppingNotOfYear', { id: stranger, year: update.yearId });
@@ -157,7 +157,7 @@ export async function updatePartner(
         Unshared: unshared.length,
       },
     });
-    const [after] = await selectPartners(tx, caller.holdingId, update.yearId, update.partnerId);
+    const [after] = await selectPartners(tx, caller.access, update.yearId, update.partnerId);
     return presentPartner(after!);
   });
   // The partner's users keep no cached holding session past this change, here or on another server.
