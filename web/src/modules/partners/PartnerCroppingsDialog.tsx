@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Partner } from '@headland/domain/api/partnersApi';
 import { bulkChangeAllowed, croppingChanges, partnerCroppingsTableHeight } from '@headland/domain/partners';
+import { translatedCropLabel } from '../../i18n/cropNames.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { updatePartner, useYearCroppings } from './partnersQueries.ts';
@@ -76,7 +77,8 @@ export function PartnerCroppingsDialog({ partner, onClose, onSaved }: PartnerCro
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => {
-              const label = `${row.FieldName} – ${row.CropName}`;
+              const crop = translatedCropLabel(t, row);
+              const label = `${row.FieldName} – ${crop}`;
               return (
                 <Table.Tr key={row.CroppingId}>
                   <Table.Td>
@@ -87,7 +89,7 @@ export function PartnerCroppingsDialog({ partner, onClose, onSaved }: PartnerCro
                     />
                   </Table.Td>
                   <Table.Td>{row.FieldName}</Table.Td>
-                  <Table.Td>{row.CropName}</Table.Td>
+                  <Table.Td>{crop}</Table.Td>
                   <Table.Td>{row.Area === null ? '' : row.Area.toFixed(2)}</Table.Td>
                   <Table.Td>{shared.has(row.CroppingId) ? t('partners.yes') : t('partners.no')}</Table.Td>
                 </Table.Tr>
