@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppShellPage, signInTo } from '../support/appShellPage.ts';
+import { AppShellPage, signInTo, waitForOpaque } from '../support/appShellPage.ts';
+import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
 import { newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { stepTimeoutMs } from '../support/loginPage.ts';
 import { useServer } from '../support/server.ts';
@@ -23,7 +24,7 @@ afterEach(async () => {
 });
 
 async function openPage(): Promise<Page> {
-  const page = await newPage(chromium.browser, running.server.url);
+  const page = await newPage(chromium.browser, running.server.url, axeContextOptions);
   page.setDefaultTimeout(stepTimeoutMs);
   page.setDefaultNavigationTimeout(stepTimeoutMs);
   pages.push(page);
@@ -54,16 +55,21 @@ describe('partners', () => {
   it(
     'the owner shares two croppings with an enabled partner, its user sees only those, and disabling ends it',
     async () => {
+      const axe = new AxeAudit();
       const ownerPage = await openPage();
       const shell = await signInTo(ownerPage, owner, holding, 2026);
       let dialog = await openPartners(ownerPage, shell);
       await dialog.getByText(partnerName, { exact: true }).waitFor();
+      await waitForOpaque(dialog);
+      await axe.check(ownerPage, 'Partners dialog');
       await screenshot(ownerPage, 'partners-01-list', { fullPage: false });
 
       // Enabling asks for the partner's unsigned agreement to be accepted first.
       await dialog.getByRole('switch', { name: `Enable ${partnerName}` }).click({ force: true });
       const sign = ownerPage.getByRole('dialog', { name: `Sign the legal documents of ${partnerName}` });
       await sign.waitFor();
+      await waitForOpaque(sign);
+      await axe.check(ownerPage, 'Partner documents to sign');
       const signButton = sign.getByRole('button', { name: 'Sign and enable' });
       expect(await signButton.isDisabled()).toBe(true);
       await sign.getByRole('checkbox', { name: 'I accept Data sharing agreement' }).check({ force: true });
@@ -89,6 +95,7 @@ describe('partners', () => {
       }
       await enableSelected.click();
       await croppings.getByText('Changes: 2', { exact: true }).waitFor();
+      await axe.check(ownerPage, 'Partner croppings dialog');
       await screenshot(ownerPage, 'partners-03-croppings', { fullPage: false });
       await croppings.getByRole('button', { name: 'Save', exact: true }).click();
       await croppings.waitFor({ state: 'detached' });
@@ -119,6 +126,8 @@ describe('partners', () => {
       await dialog.getByRole('switch', { name: `Enable ${partnerName}` }).click({ force: true });
       const confirm = ownerPage.getByRole('dialog', { name: 'Disable connecton to partner?' });
       await confirm.getByText(/prevents it from accessing this holding's data/).waitFor();
+      await waitForOpaque(confirm);
+      await axe.check(ownerPage, 'Disable partner confirmation');
       await screenshot(ownerPage, 'partners-05-disable', { fullPage: false });
       await confirm.getByRole('button', { name: 'Disable', exact: true }).click();
       await confirm.waitFor({ state: 'detached' });
@@ -129,6 +138,7 @@ describe('partners', () => {
       expect(after.status()).toBe(403);
       dialog = ownerPage.getByRole('dialog', { name: 'Partners' });
       expect(await dialog.isVisible()).toBe(true);
+      axe.expectClean();
     },
     testTimeoutMs,
   );
