@@ -143,7 +143,13 @@ export async function loadAuthContext(
     partnerId !== null
       ? Boolean(row.partner_enabled)
       : row.holding_role !== null || Boolean(row.is_agronomist) || mayOpenEveryHolding(role);
-  if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding && partnerId !== null) {
+  if (
+    row.session_id &&
+    row.holding_id !== null &&
+    !row.session_ended &&
+    mayUseHolding &&
+    partnerId !== null
+  ) {
     session = {
       id: row.session_id,
       holdingId: row.holding_id,

@@ -211,9 +211,15 @@ async function seedPartners(db: Db): Promise<Map<string, number>> {
         .insert(legalDocuments)
         .values({ partnerId: row!.id, title: document.title })
         .returning({ id: legalDocuments.id });
-      await db.insert(legalDocumentVersions).values(
-        document.versions.map((text, index) => ({ legalDocumentId: documentRow!.id, version: index + 1, text })),
-      );
+      await db
+        .insert(legalDocumentVersions)
+        .values(
+          document.versions.map((text, index) => ({
+            legalDocumentId: documentRow!.id,
+            version: index + 1,
+            text,
+          })),
+        );
     }
   }
   return ids;

@@ -98,12 +98,13 @@ export class LiveHub {
       let allowed = mayHear.get(user.id);
       if (allowed === undefined) {
         // Partner users hear nothing of the holding's activity (eventVisibleSql says the same for lists).
-        allowed = !mayReadEvent(session.permissions, event) || session.partnerId !== null
-          ? false
-          : // A restricted member: one visibility query, whatever the number of their tabs.
-            session.restrictCroppingAccess
-            ? eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true })
-            : true;
+        allowed =
+          !mayReadEvent(session.permissions, event) || session.partnerId !== null
+            ? false
+            : // A restricted member: one visibility query, whatever the number of their tabs.
+              session.restrictCroppingAccess
+              ? eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true })
+              : true;
         mayHear.set(user.id, allowed);
       }
       if (allowed === true) send(connection, bytes);
