@@ -33,7 +33,7 @@ const textsChunk = {
 
 /** The English texts of the screens behind the sign-in (src/i18n/createI18n.ts loads them with those screens). */
 const laterEnglishTexts =
-  /[\\/]src[\\/]i18n[\\/]en\.(crops|documents|exports|fields|holdings|imports|layers|layersServer|map)\.json$/;
+  /[\\/]src[\\/]i18n[\\/]en\.(crops|documents|exports|fields|holdings|imports|layers|layersServer|map|partners)\.json$/;
 const laterEnglishChunk = { name: 'texts-en', test: laterEnglishTexts, priority: vendorChunks.length + 2 };
 
 export default defineConfig({

@@ -246,6 +246,17 @@ function narrowArea(
   }
 }
 
+/**
+ * A partner user's rights on a holding that shares croppings with their partner (issue 23): they read the
+ * fields and the map layers, which the server narrows to the shared croppings, and change nothing.
+ */
+export function partnerPermissions(): Permissions {
+  const permissions = noPermissions();
+  permissions.fields.read = true;
+  permissions.mapLayers.read = true;
+  return permissions;
+}
+
 /** Whether `permissions` allow `access` on `area`. */
 export function canAccess(permissions: Permissions, area: PermissionArea, access: AccessLevel): boolean {
   return permissions[area][access];

@@ -214,6 +214,11 @@ export const refusalCodes = {
   planReadOnlyAbandoned: ['name'],
   planZoneUnknown: [],
   planTooManyZonesFlat: ['count', 'max'],
+  partnerNotFound: [],
+  partnerDocumentsUnsigned: ['count'],
+  partnerCroppingNotOfYear: ['id', 'year'],
+  legalDocumentNotRequired: ['id'],
+  legalDocumentAlreadySigned: ['id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type OwnRefusalCode = keyof typeof refusalCodes;

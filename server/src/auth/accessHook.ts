@@ -80,6 +80,9 @@ export function registerAccessHook(app: FastifyInstance, db: Db): void {
     if (access === 'user') return;
     if (!auth.session) throw forbidden('selectHoldingFirst');
     const level = access.level ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
+    if (auth.session.partnerId !== null && !request.routeOptions.config?.partnerReadable) {
+      throw areaForbidden(access.area, level);
+    }
     const permissions = auth.session.permissions;
     const readByOther =
       level === 'read' && (access.orReadOf ?? []).some((area) => canAccess(permissions, area, 'read'));

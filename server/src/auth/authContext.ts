@@ -6,7 +6,7 @@ import {
   type HoldingFeatureFlags,
   type HoldingPermissions,
 } from '@headland/domain/holdingPermissions';
-import { derivePermissions, type Permissions } from '@headland/domain/permissions';
+import { derivePermissions, partnerPermissions, type Permissions } from '@headland/domain/permissions';
 import { HoldingRole, resolveRole, type Role } from '@headland/domain/roles';
 import type { Db } from '../db/database.ts';
 import { isFixedHoldingList, mayOpenEveryHolding } from './holdingAccess.ts';
@@ -24,6 +24,8 @@ export interface AuthContext {
   brandId: BrandId;
   /** The user's holding list is exactly what others gave them (see isFixedHoldingList). */
   fixedHoldingList: boolean;
+  /** The partner organisation the user belongs to, or null: a partner user sees only what is shared with it. */
+  partnerId: number | null;
   user: {
     id: number;
     email: string;
@@ -44,6 +46,8 @@ export interface AuthContext {
     readOnly: boolean;
     holdingRole: HoldingRole | null;
     restrictCroppingAccess: boolean;
+    /** Set for a partner user: what they see is what the holding shares with this partner. */
+    partnerId: number | null;
     permissions: Permissions;
   } | null;
 }
@@ -76,6 +80,9 @@ interface ContextRow extends Record<string, unknown> {
   owner_roles: number[] | null;
   is_agronomist: boolean | null;
   owns_a_holding: boolean;
+  partner_id: number | null;
+  /** Whether the user's partner is enabled for some crop year of the session's holding. */
+  partner_enabled: boolean | null;
 }
 
 /**
@@ -100,7 +107,10 @@ export async function loadAuthContext(
              ${ownerRolesSql(sql`s.holding_id`)}
            END AS owner_roles,
            (h.agronomist_id = u.id) AS is_agronomist,
-           EXISTS (SELECT 1 FROM holding_users o WHERE o.user_id = u.id AND o.holding_role = 2) AS owns_a_holding
+           EXISTS (SELECT 1 FROM holding_users o WHERE o.user_id = u.id AND o.holding_role = 2) AS owns_a_holding,
+           u.partner_id,
+           EXISTS (SELECT 1 FROM partner_holdings ph
+                    WHERE ph.partner_id = u.partner_id AND ph.holding_id = s.holding_id AND ph.enabled) AS partner_enabled
       FROM access_tokens t
       JOIN users u ON u.id = t.user_id
       LEFT JOIN sessions s ON s.id = t.session_id
@@ -127,8 +137,30 @@ export async function loadAuthContext(
   const fixedHoldingList = isFixedHoldingList(role, row.owns_a_holding);
   let session: AuthContext['session'] = null;
   // Access to a holding ends the moment a membership is removed: the session is then ignored.
-  const mayUseHolding = row.holding_role !== null || Boolean(row.is_agronomist) || mayOpenEveryHolding(role);
-  if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding) {
+  // A partner user reaches a holding only while it enables their partner, and never as member or admin.
+  const partnerId = row.partner_id ?? null;
+  const mayUseHolding =
+    partnerId !== null
+      ? Boolean(row.partner_enabled)
+      : row.holding_role !== null || Boolean(row.is_agronomist) || mayOpenEveryHolding(role);
+  if (
+    row.session_id &&
+    row.holding_id !== null &&
+    !row.session_ended &&
+    mayUseHolding &&
+    partnerId !== null
+  ) {
+    session = {
+      id: row.session_id,
+      holdingId: row.holding_id,
+      yearId: row.year_id,
+      readOnly: true,
+      holdingRole: null,
+      restrictCroppingAccess: true,
+      partnerId,
+      permissions: partnerPermissions(),
+    };
+  } else if (row.session_id && row.holding_id !== null && !row.session_ended && mayUseHolding) {
     const readOnly = Boolean(row.read_only);
     const holdingFeatures = row.holding_features ?? {};
     session = {
@@ -139,6 +171,7 @@ export async function loadAuthContext(
       holdingRole: row.holding_role as HoldingRole | null,
       restrictCroppingAccess:
         row.holding_role === HoldingRole.RestrictedMember && row.restrict_cropping_access !== false,
+      partnerId: null,
       permissions: derivePermissions({
         role,
         holdingRole: row.holding_role as HoldingRole | null,
@@ -161,6 +194,7 @@ export async function loadAuthContext(
     restricted: row.restricted || row.signup_pending,
     brandId,
     fixedHoldingList,
+    partnerId,
     user,
     session,
   };

@@ -65,6 +65,7 @@ export function holdingCallerOf(request: FastifyRequest): Caller {
       holdingId: session.holdingId,
       userId: auth.user.id,
       restricted: session.restrictCroppingAccess,
+      partnerId: session.partnerId,
     },
   };
 }

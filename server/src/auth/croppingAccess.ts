@@ -12,6 +12,11 @@ export interface CroppingAccess {
   holdingId: number;
   userId: number;
   restricted: boolean;
+  /**
+   * A partner user's partner: they see exactly the croppings shared with it, while it is enabled for the
+   * cropping's year (restricted is then true too, so every restricted path applies).
+   */
+  partnerId?: number | null;
 }
 
 /**
@@ -19,6 +24,7 @@ export interface CroppingAccess {
  * the caller. Every query that answers croppings, or anything derived from them, adds it to its WHERE clause.
  */
 export function croppingVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
+  if (access.partnerId) return partnerCroppingSql(access.partnerId, access.holdingId, croppingId);
   if (!access.restricted) return sql`TRUE`;
   return sql`NOT EXISTS (
     SELECT 1 FROM cropping_permissions cp
@@ -26,9 +32,31 @@ export function croppingVisibleSql(access: CroppingAccess, croppingId: SQL): SQL
        AND cp.cropping_id = ${croppingId} AND NOT cp.authorized)`;
 }
 
+/** Whether the cropping is shared with the partner and the partner is enabled for the cropping's year. */
+function partnerCroppingSql(partnerId: number, holdingId: number, croppingId: SQL): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM partner_croppings pc
+      JOIN partner_holdings ph ON ph.partner_id = pc.partner_id AND ph.holding_id = pc.holding_id
+                              AND ph.year_id = pc.year_id AND ph.enabled
+     WHERE pc.partner_id = ${partnerId} AND pc.holding_id = ${holdingId} AND pc.cropping_id = ${croppingId})`;
+}
+
+/**
+ * The SQL condition deciding whether a field (`fieldId`, a column or value) is visible to the caller: to a
+ * partner user, only fields that hold a cropping shared with their partner; to everyone else, every field of
+ * the holding (a restricted member sees the fields and is told which croppings are hidden).
+ */
+export function fieldVisibleSql(access: CroppingAccess, fieldId: SQL): SQL {
+  if (!access.partnerId) return sql`TRUE`;
+  return sql`EXISTS (
+    SELECT 1 FROM croppings vc
+     WHERE vc.field_id = ${fieldId} AND vc.holding_id = ${access.holdingId}
+       AND ${partnerCroppingSql(access.partnerId, access.holdingId, sql`vc.id`)})`;
+}
+
 /** Access that sees every cropping of the holding: for rules that must count croppings the caller cannot see. */
 export function fullCroppingAccess(access: CroppingAccess): CroppingAccess {
-  return { ...access, restricted: false };
+  return { ...access, restricted: false, partnerId: null };
 }
 
 /** How many croppings of a field are hidden from the caller. */
@@ -58,7 +86,8 @@ export async function selectHiddenCroppingYears(
   access: CroppingAccess,
   where: { fieldId?: number; yearIds?: readonly number[] },
 ): Promise<Map<number, number[]>> {
-  if (!access.restricted) return new Map();
+  // A partner user is told nothing of what is not shared with their partner, not even that it exists.
+  if (!access.restricted || access.partnerId) return new Map();
   const conditions: SQL[] = [
     sql`c.holding_id = ${access.holdingId}`,
     sql`NOT (${croppingVisibleSql(access, sql`c.id`)})`,

@@ -12,6 +12,7 @@ import * as liveTables from './tables/live.ts';
 import * as basemapTables from './tables/basemaps.ts';
 import * as layerTables from './tables/layers.ts';
 import * as planTables from './tables/plans.ts';
+import * as partnerTables from './tables/partners.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -27,6 +28,7 @@ export * from './tables/live.ts';
 export * from './tables/layers.ts';
 export * from './tables/basemaps.ts';
 export * from './tables/plans.ts';
+export * from './tables/partners.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -44,4 +46,5 @@ export const schema = {
   ...layerTables,
   ...basemapTables,
   ...planTables,
+  ...partnerTables,
 };

@@ -22,5 +22,10 @@ declare module 'fastify' {
      * check and start (which then answer the terms only) and logout. Every other route refuses it with a 403.
      */
     beforeTerms?: boolean;
+    /**
+     * Reachable by a partner user's holding session (issue 23): only reads whose queries narrow every answer
+     * to the croppings shared with the partner. Every other holding route refuses such a session.
+     */
+    partnerReadable?: boolean;
   }
 }

@@ -22,6 +22,7 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { intlRoutes } from './intl/intl.routes.ts';
 import { layersRoutes } from './layers/layers.routes.ts';
 import { prescriptionsRoutes } from './prescriptions/prescriptions.routes.ts';
+import { partnersRoutes } from './partners/partners.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { sharedDataRoutes } from './sharedData/sharedData.routes.ts';
 import { signupRoutes } from './signup/signup.routes.ts';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(layersRoutes);
   await app.register(basemapsRoutes);
   await app.register(prescriptionsRoutes);
+  await app.register(partnersRoutes);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
 }

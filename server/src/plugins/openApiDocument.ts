@@ -18,6 +18,10 @@ export const apiTags: { name: string; description: string }[] = [
   },
   { name: 'imports', description: "The Import screen: the caller's imports with their status and progress." },
   { name: 'plans', description: 'Prescription plans and the files that terminals read.' },
+  {
+    name: 'partners',
+    description: 'Partner organisations a holding shares chosen croppings with, and their legal documents.',
+  },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },
   { name: 'resources', description: 'Texts and translations the clients read.' },

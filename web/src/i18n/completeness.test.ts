@@ -153,6 +153,8 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Miscanthus',
   ],
   nl: [
+    // Dutch says partners as English does.
+    'Partners',
     // Words of the data layers and live areas Dutch writes as English does.
     'Details',
     'In',

@@ -25,6 +25,7 @@ const englishFiles = import.meta.glob<Texts>(
     '!./en.layers.json',
     '!./en.layersServer.json',
     '!./en.map.json',
+    '!./en.partners.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -39,6 +40,7 @@ const laterEnglishFiles = import.meta.glob<Texts>(
     './en.layers.json',
     './en.layersServer.json',
     './en.map.json',
+    './en.partners.json',
   ],
   { import: 'default' },
 );

@@ -13,6 +13,7 @@ import { fieldsModule } from './fields/fieldsModule.ts';
 import { holdingsModule } from './holdings/holdingsModule.ts';
 import type { ModuleEntry, PrefetchAt, UserMenuContribution } from './moduleEntry.ts';
 import { permissionsModule } from './permissions/permissionsModule.ts';
+import { partnersModule } from './partners/partnersModule.ts';
 
 export type { ModuleEntry, UserMenuContribution } from './moduleEntry.ts';
 
@@ -26,6 +27,7 @@ export const moduleEntries: readonly ModuleEntry[] = [
   datalayersModule,
   permissionsModule,
   holdingsModule,
+  partnersModule,
   documentsModule,
   importsModule,
   exportsModule,

@@ -12,6 +12,9 @@ import {
   holdingCropYears,
   holdingUsers,
   holdings,
+  legalDocuments,
+  legalDocumentVersions,
+  partners,
   regions as regionsTable,
   termsAndConditions as termsTable,
   townOtherStations,
@@ -25,6 +28,7 @@ import { hashPassword } from '../../auth/passwordHash.ts';
 import { sqlRows } from '../sqlRows.ts';
 import { businesses } from './catalogue/businesses.ts';
 import { demoHoldings, type DemoHoldingSeed } from './catalogue/holdings.ts';
+import { demoPartners } from './catalogue/partners.ts';
 import { regions } from './catalogue/regions.ts';
 import { demoYears } from './catalogue/rotations.ts';
 import { seedDemoLayers } from './seedDemoLayers.ts';
@@ -169,6 +173,7 @@ export async function seedDemoData(database: Database): Promise<DemoLogin[]> {
     await tx.execute(sql`LOCK TABLE users IN EXCLUSIVE MODE`);
     if ((await userCount(tx)) > 0) return false;
     await seedReferenceData(tx);
+    const partnerIds = await seedPartners(tx);
     const userRows = await tx
       .insert(users)
       .values(
@@ -181,6 +186,7 @@ export async function seedDemoData(database: Database): Promise<DemoLogin[]> {
           passwordHash,
           tcsAcceptedVersion: user.tcsAcceptedVersion,
           properties: user.properties,
+          partnerId: user.partner ? partnerIds.get(user.partner)! : null,
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -189,6 +195,34 @@ export async function seedDemoData(database: Database): Promise<DemoLogin[]> {
     return true;
   });
   return seeded ? demoLogins : [];
+}
+
+/** The demo partners with their legal documents; answers each partner's id by name. */
+async function seedPartners(db: Db): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const partner of demoPartners) {
+    const [row] = await db
+      .insert(partners)
+      .values({ name: partner.name, description: partner.description })
+      .returning({ id: partners.id });
+    ids.set(partner.name, row!.id);
+    for (const document of partner.documents) {
+      const [documentRow] = await db
+        .insert(legalDocuments)
+        .values({ partnerId: row!.id, title: document.title })
+        .returning({ id: legalDocuments.id });
+      await db
+        .insert(legalDocumentVersions)
+        .values(
+          document.versions.map((text, index) => ({
+            legalDocumentId: documentRow!.id,
+            version: index + 1,
+            text,
+          })),
+        );
+    }
+  }
+  return ids;
 }
 
 function idOf(userIds: ReadonlyMap<string, number>, email: string): number {

@@ -31,6 +31,8 @@ export const users = pgTable('users', {
   language: text('language'),
   /** An account opened from a sign-up link whose wizard is not finished (migration 0016). */
   signupPending: boolean('signup_pending').notNull().default(false),
+  /** The partner organisation the user belongs to (migration 0022): such a user sees only what is shared. */
+  partnerId: integer('partner_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

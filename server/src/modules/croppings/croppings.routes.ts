@@ -45,7 +45,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1',
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         querystring: fieldYearsQuerySchema,
@@ -65,7 +65,7 @@ export async function croppingsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/croppings/v1/:id',
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         params: idParamsSchema,

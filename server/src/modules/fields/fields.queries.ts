@@ -4,6 +4,7 @@ import type { FieldAreaType } from '@headland/domain/crops';
 import type { Db } from '../../db/database.ts';
 import { boundaryGeoJsonSql, geometryFromStored, type StoredBoundary } from '../../db/boundaryGeometry.ts';
 import { sqlJsonRows, sqlRows } from '../../db/sqlRows.ts';
+import { fieldVisibleSql, type CroppingAccess } from '../../auth/croppingAccess.ts';
 
 export interface FieldRow extends Record<string, unknown> {
   id: number;
@@ -26,9 +27,10 @@ export interface FieldRow extends Record<string, unknown> {
 export async function selectFieldRows(
   db: Db,
   holdingId: number,
-  options: { fieldId?: number; srid: Srid | null },
+  options: { fieldId?: number; srid: Srid | null; access?: CroppingAccess },
 ): Promise<FieldRow[]> {
   const conditions: SQL[] = [sql`f.holding_id = ${holdingId}`];
+  if (options.access) conditions.push(fieldVisibleSql(options.access, sql`f.id`));
   const yearConditions: SQL[] = [sql`yf.holding_id = ${holdingId}`];
   if (options.fieldId !== undefined) {
     conditions.push(sql`f.id = ${options.fieldId}`);

@@ -28,7 +28,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/fields/v1',
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         querystring: fieldYearsQuerySchema,
@@ -48,7 +48,7 @@ export async function fieldsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/fields/v1/:id',
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         params: idParamsSchema,

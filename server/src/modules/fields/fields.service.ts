@@ -62,7 +62,7 @@ export async function listFields(
   srid: Srid,
 ): Promise<FieldResponse[]> {
   const [rows, croppings, hidden] = await Promise.all([
-    selectFieldRows(db, caller.holdingId, { srid }),
+    selectFieldRows(db, caller.holdingId, { srid, access: caller.access }),
     loadCroppingResponses(db, caller, { yearIds: [yearId], srid }),
     selectHiddenCroppingYears(db, caller.access, { yearIds: [yearId] }),
   ]);
@@ -77,7 +77,7 @@ export async function listFields(
 
 /** One field with its visible croppings of every year. */
 export async function getField(db: Db, caller: Caller, fieldId: number, srid: Srid): Promise<FieldResponse> {
-  const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid });
+  const [row] = await selectFieldRows(db, caller.holdingId, { fieldId, srid, access: caller.access });
   if (!row) throw notFound('fieldNotFound');
   const croppings = await loadCroppingResponses(db, caller, { fieldIds: [fieldId], srid });
   const hidden = await selectHiddenCroppingYears(db, caller.access, { fieldId });

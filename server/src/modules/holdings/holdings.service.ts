@@ -33,10 +33,10 @@ import type { Caller } from '../../auth/caller.ts';
  */
 export async function listManagedHoldings(db: Db, caller: Caller<'account'>): Promise<HoldingsListResponse> {
   const { auth } = caller;
-  const openAll = mayOpenEveryHolding(auth.user.role);
+  const openAll = auth.partnerId === null && mayOpenEveryHolding(auth.user.role);
   const rows = await listHoldings(
     db,
-    { userId: auth.user.id, openAll },
+    { userId: auth.user.id, openAll, partnerId: auth.partnerId },
     openAll ? { recentFirst: true, limit: recentHoldingsListed } : {},
   );
   const ids = rows.map((row) => row.id);

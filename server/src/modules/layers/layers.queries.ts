@@ -86,6 +86,9 @@ const layerColumns = sql`
  * year is hidden from them (its soil or yield would tell what is grown there); holding layers are seen by all.
  */
 export function layerVisibleSql(access: CroppingAccess): SQL {
+  // A partner user sees the layers of the croppings shared with their partner, and no field or holding layer.
+  if (access.partnerId)
+    return sql`(l.cropping_id IS NOT NULL AND ${croppingVisibleSql(access, sql`l.cropping_id`)})`;
   if (!access.restricted) return sql`TRUE`;
   return sql`((l.cropping_id IS NULL OR ${croppingVisibleSql(access, sql`l.cropping_id`)})
     AND (l.field_id IS NULL OR NOT EXISTS (

@@ -115,7 +115,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     paths.types,
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         description: 'The layer types of §9 and the caller’s variant and cloud rights.',
@@ -144,7 +144,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     paths.list,
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         description: 'The layers of a holding’s crop year, without geometry.',
@@ -165,7 +165,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     paths.totals,
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         description: 'Product totals of the crop year’s application layers, per field and per plan.',
@@ -214,7 +214,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     paths.zones,
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         description: 'One layer with its zones, geometry in the format asked for (binary1: octet stream).',
@@ -234,7 +234,7 @@ export async function layersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     paths.points,
     {
-      config: readAccess,
+      config: { ...readAccess, partnerReadable: true },
       schema: {
         tags,
         description: 'One layer’s point data, geometry in the format asked for (binary1: octet stream).',

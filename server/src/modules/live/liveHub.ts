@@ -97,12 +97,14 @@ export class LiveHub {
       const { session, user } = connection.auth;
       let allowed = mayHear.get(user.id);
       if (allowed === undefined) {
-        allowed = !mayReadEvent(session.permissions, event)
-          ? false
-          : // A restricted member: one visibility query, whatever the number of their tabs.
-            session.restrictCroppingAccess
-            ? eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true })
-            : true;
+        // Partner users hear nothing of the holding's activity (eventVisibleSql says the same for lists).
+        allowed =
+          !mayReadEvent(session.permissions, event) || session.partnerId !== null
+            ? false
+            : // A restricted member: one visibility query, whatever the number of their tabs.
+              session.restrictCroppingAccess
+              ? eventVisibleTo(this.db, eventId, { holdingId, userId: user.id, restricted: true })
+              : true;
         mayHear.set(user.id, allowed);
       }
       if (allowed === true) send(connection, bytes);

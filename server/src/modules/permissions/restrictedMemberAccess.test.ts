@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import Protobuf from 'pbf';
 import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { sqlRows } from '../../db/sqlRows.ts';
 import {
   createFieldsHolding,
   gridSquare,
@@ -382,6 +384,46 @@ const planProbes: Record<string, Probe> = Object.fromEntries(
   ]),
 );
 
+let sharingPartner: Promise<number> | undefined;
+
+/** A partner with which the owner shares the hidden cropping of 2025 (rows written directly: no documents). */
+function partnerSharingHidden(): Promise<number> {
+  sharingPartner ??= (async () => {
+    const [partner] = await sqlRows<{ id: number }>(
+      test.db,
+      sql`INSERT INTO partners (name) VALUES ('Sharing partner') RETURNING id`,
+    );
+    await test.db.execute(sql`
+      INSERT INTO partner_croppings (partner_id, cropping_id, holding_id, year_id)
+      VALUES (${partner!.id}, ${hiddenId}, ${farm.holdingId}, 2025)`);
+    return partner!.id;
+  })();
+  return sharingPartner;
+}
+
+/** Partners: a cropping shared with a partner is listed only to those who see it, and named only by them. */
+const partnerProbes: Record<string, Probe> = {
+  'GET /api/partners/year/{year}/current': async () => {
+    await partnerSharingHidden();
+    return [await call('GET', '/api/partners/year/2025/current')];
+  },
+  'POST /api/partners/update': async () => {
+    const response = await call('POST', '/api/partners/update', {
+      partnerId: await partnerSharingHidden(),
+      yearId: 2025,
+      enabled: false,
+      croppings: { [hiddenId]: 'disabled' },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    const [row] = await sqlRows<{ count: number }>(
+      test.db,
+      sql`SELECT count(*)::int AS count FROM partner_croppings WHERE cropping_id = ${hiddenId}`,
+    );
+    expect(row!.count).toBe(1);
+    return [response];
+  },
+};
+
 const walked: Record<string, Probe> = {
   ...exportProbes,
   ...planProbes,
@@ -496,12 +538,14 @@ const walked: Record<string, Probe> = {
     await call('GET', `/api/img/${farm.holdingId}/${'0'.repeat(32)}/jpg`),
   ],
   ...layerProbes,
+  ...partnerProbes,
 };
 
 /** Routes that answer nothing about croppings, fields or layers, with why. */
 const notAboutCroppings: Record<string, string> = {
   'GET /api/health': 'server state',
   'POST /api/plans/v1/validate': 'whether plan names are free in the holding, never a field or cropping',
+  'POST /api/partners/legal-documents/sign': 'signatures of legal documents, never a field or cropping',
   'GET /api/service/brand': 'the brand the request is served as',
   'GET /api/shared-data/v2/': 'reference lists (crops, varieties, styles), the same for every holding',
   'POST /oauth/token': 'sign-in',

@@ -12,10 +12,19 @@ export const activeSessionWindow = sql.raw(`interval '${Math.round(activeSession
 export interface HoldingViewer {
   userId: number;
   openAll: boolean;
+  /** A partner user's partner: they open only the holdings that enable it. */
+  partnerId?: number | null;
 }
 
-/** Holdings the viewer may open: all, or their memberships and the holdings they are agronomist of. */
+/**
+ * Holdings the viewer may open: all, or their memberships and the holdings they are agronomist of; for a partner
+ * user, the holdings that enable their partner for some crop year.
+ */
 function mayOpen(viewer: HoldingViewer): SQL {
+  if (viewer.partnerId) {
+    return sql`EXISTS (SELECT 1 FROM partner_holdings ph
+                        WHERE ph.partner_id = ${viewer.partnerId} AND ph.holding_id = h.id AND ph.enabled)`;
+  }
   if (viewer.openAll) return sql`true`;
   return sql`(h.agronomist_id = ${viewer.userId}
     OR EXISTS (SELECT 1 FROM holding_users m WHERE m.holding_id = h.id AND m.user_id = ${viewer.userId}))`;
@@ -198,6 +207,8 @@ export const maxEventsReturned = 500;
 
 /** An event is visible as its cropping is now, or, once the cropping is deleted, as it was when written. */
 export function eventVisibleSql(access: CroppingAccess, croppingId: SQL): SQL {
+  // The holding's activity is not shared with partners: what they see is the shared croppings themselves.
+  if (access.partnerId) return sql`FALSE`;
   if (!access.restricted) return sql`TRUE`;
   return sql`(${croppingVisibleSql(access, croppingId)}
               AND NOT (${access.userId}::int = ANY(e.hidden_from)
@@ -247,12 +258,17 @@ export async function sessionSettings(db: Db, userId: number, holdingId: number)
 }
 
 /** The croppings a restricted member may see: those without an entry denying them are authorised. */
-export async function authorisedCroppingIds(db: Db, holdingId: number, userId: number): Promise<number[]> {
+export async function authorisedCroppingIds(
+  db: Db,
+  holdingId: number,
+  userId: number,
+  partnerId: number | null = null,
+): Promise<number[]> {
   const rows = await sqlRows<{ cropping_id: number }>(
     db,
     sql`SELECT c.id AS cropping_id FROM croppings c
          WHERE c.holding_id = ${holdingId}
-           AND ${croppingVisibleSql({ holdingId, userId, restricted: true }, sql`c.id`)}
+           AND ${croppingVisibleSql({ holdingId, userId, restricted: true, partnerId }, sql`c.id`)}
          ORDER BY c.id`,
   );
   return rows.map((row) => row.cropping_id);

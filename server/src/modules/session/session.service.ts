@@ -81,7 +81,8 @@ export const recentHoldingsListed = 20;
 
 const viewerOf = (auth: AuthContext): HoldingViewer => ({
   userId: auth.user.id,
-  openAll: mayOpenEveryHolding(auth.user.role),
+  openAll: auth.partnerId === null && mayOpenEveryHolding(auth.user.role),
+  partnerId: auth.partnerId,
 });
 
 /** The harvest year running today (it starts on 1 August). */
@@ -250,18 +251,25 @@ export async function selectHolding(
   if (!context?.session) throw new Error('A newly selected holding session could not be loaded');
   const session = context.session;
   const user = await userById(db, auth.user.id);
+  // A partner user learns nothing of the holding's people: not its users, nor who else is working on it.
+  const partner = session.partnerId !== null;
   const [users, settings, events, sessionList, croppingIds, basemaps] = await Promise.all([
-    holdingUsers(db, holding.id),
+    partner ? Promise.resolve([]) : holdingUsers(db, holding.id),
     sessionSettings(db, auth.user.id, holding.id),
     holdingEvents(
       db,
-      { holdingId: holding.id, userId: auth.user.id, restricted: session.restrictCroppingAccess },
+      {
+        holdingId: holding.id,
+        userId: auth.user.id,
+        restricted: session.restrictCroppingAccess,
+        partnerId: session.partnerId,
+      },
       new Date(Date.now() - eventsSinceMs),
       session.permissions,
     ),
-    listActiveSessions(db, holding.id, sessionId, auth.user.id),
+    partner ? Promise.resolve([]) : listActiveSessions(db, holding.id, sessionId, auth.user.id),
     session.restrictCroppingAccess
-      ? authorisedCroppingIds(db, holding.id, auth.user.id)
+      ? authorisedCroppingIds(db, holding.id, auth.user.id, session.partnerId)
       : Promise.resolve([]),
     // §6: Master users and above see the holding's custom base maps.
     isMasterOrHigher(auth.user.role) ? basemapsOfHolding(db, holding.id) : Promise.resolve([]),
@@ -367,12 +375,17 @@ export async function heartbeat(
   const wanted = input.return ?? {};
   const since = wanted.eventsSince ? new Date(wanted.eventsSince) : new Date(Date.now() - eventsSinceMs);
   const [sessionList, events] = await Promise.all([
-    wanted.sessions === false
+    wanted.sessions === false || session.partnerId !== null
       ? Promise.resolve(null)
       : listActiveSessions(db, session.holdingId, session.id, auth.user.id),
     holdingEvents(
       db,
-      { holdingId: session.holdingId, userId: auth.user.id, restricted: session.restrictCroppingAccess },
+      {
+        holdingId: session.holdingId,
+        userId: auth.user.id,
+        restricted: session.restrictCroppingAccess,
+        partnerId: session.partnerId,
+      },
       since,
       session.permissions,
     ),

@@ -29,7 +29,7 @@ export async function sharedDataRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/shared-data/v2/',
     {
-      config: { access: { area: 'fields', level: 'read' } },
+      config: { access: { area: 'fields', level: 'read' }, partnerReadable: true },
       schema: {
         tags: ['fields'],
         querystring: sharedDataQuerySchema,

@@ -1,5 +1,6 @@
 import { Role } from '@headland/domain/roles';
 import { agronomyBusiness } from './businesses.ts';
+import { humberGrain } from './partners.ts';
 
 /** The one password of every demo account; it passes the password rule. */
 export const demoPassword = 'Harvest2026';
@@ -19,6 +20,8 @@ export interface DemoUserSeed {
   description: string;
   /** The account's properties (session-shell §3), e.g. GeolocationInfo to see the map's tracking info. */
   properties: { Debug?: boolean; GeolocationInfo?: boolean };
+  /** The name of the partner organisation the user works for (catalogue/partners.ts), if any. */
+  partner?: string;
 }
 
 const domain = 'headland.example';
@@ -33,6 +36,7 @@ function user(
     businessId?: number;
     tcsAcceptedVersion?: number | null;
     properties?: DemoUserSeed['properties'];
+    partner?: string;
   } = {},
 ): DemoUserSeed {
   return {
@@ -45,6 +49,7 @@ function user(
       options.tcsAcceptedVersion === undefined ? currentTermsVersion : options.tcsAcceptedVersion,
     description,
     properties: options.properties ?? {},
+    ...(options.partner ? { partner: options.partner } : {}),
   };
 }
 
@@ -129,5 +134,13 @@ export const demoUsers: DemoUserSeed[] = [
     Role.Client,
     'Member of Penlan who has not accepted the terms and conditions yet',
     { tcsAcceptedVersion: null },
+  ),
+  user(
+    'grain',
+    'Priya',
+    'Shah',
+    Role.Client,
+    'Partner user of Humber Grain Marketing: sees only the croppings a holding shares with it, once enabled',
+    { partner: humberGrain.name },
   ),
 ];
