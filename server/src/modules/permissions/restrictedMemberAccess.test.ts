@@ -7,10 +7,8 @@ import { tileOfPoint } from '@headland/domain/api/fieldTilesApi';
 import { CropId, CropPurpose, CropResidue } from '@headland/domain/crops';
 import { VectorTile } from '@mapbox/vector-tile';
 import Protobuf from 'pbf';
-import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../db/sqlRows.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { sqlRows } from '../../db/sqlRows.ts';
 import {
   createFieldsHolding,
   gridSquare,
