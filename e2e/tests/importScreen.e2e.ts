@@ -98,6 +98,8 @@ describe('the Import screen', () => {
       await main.getByRole('tab', { name: 'Soil and yield', selected: true }).waitFor();
       const row = main.getByRole('row').filter({ hasText: 'cut-off-yield.csv' });
       await row.getByText('Error', { exact: true }).waitFor();
+      // The stop, not the file, is what the user is told failed it.
+      await row.getByText('The import stopped because the server restarted', { exact: false }).waitFor();
       expect(await row.getByText('Running', { exact: true }).count()).toBe(0);
       await capture(page, 'import-interrupted', { fullPage: true });
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { closeParsePool } from '../workers/parseJobs.ts';
-import { drainRequests } from './stopping.ts';
+import { drainRequests, noteServerStopping } from './stopping.ts';
 
 /**
  * Stops taking requests, lets the ones under way finish (Fastify answers 503 to any that still arrive on an
@@ -31,6 +31,7 @@ export function closeOnSignals(app: FastifyInstance, database: Database, graceMs
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    noteServerStopping();
     app.log.info({ signal }, 'stopping: finishing the requests under way');
     setTimeout(() => {
       app.log.error(`requests still running ${graceMs / 1000} s after ${signal}: stopping anyway`);

@@ -57,3 +57,17 @@ export async function drainRequests(app: FastifyInstance, quietMs = 300, maxMs =
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * Whether this server has been told to stop. Work running in the background (an import) that fails while the
+ * server closes failed because of the stop, not because of its input, and says so.
+ */
+let stopping = false;
+
+export function noteServerStopping(): void {
+  stopping = true;
+}
+
+export function serverIsStopping(): boolean {
+  return stopping;
+}

@@ -19,6 +19,7 @@ import {
   readLayerFileOffThread,
 } from '../../workers/parseJobs.ts';
 import type { ImportSubject } from './csvBounds.ts';
+import { serverIsStopping } from '../../http/stopping.ts';
 import { importHeartbeat } from './interruptedImports.ts';
 import {
   deleteOldUploads,
@@ -426,7 +427,9 @@ export async function runImport(db: Db, caller: Caller, taskId: number): Promise
     const failure =
       error instanceof LayerImportFileError
         ? { Code: error.code, Params: error.params }
-        : { Code: 'importFailed', Params: {} };
+        : serverIsStopping()
+          ? { Code: 'interrupted', Params: {} }
+          : { Code: 'importFailed', Params: {} };
     await failTask(db, taskId, failure).catch(() => undefined);
   } finally {
     stopHeartbeat();
