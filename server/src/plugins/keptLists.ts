@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { acceptsGzip, gzipText, varyOnEncoding } from '../http/compression.ts';
 import type { Caller } from '../auth/caller.ts';
 import { listVersion, revalidateList, type ListVersion } from '../http/listRevalidation.ts';
+import { KeptBytes } from './keptBytes.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -26,13 +27,6 @@ function isOlder(a: string, b: string): boolean {
   return holdingA <= holdingB && sharedA <= sharedB && a !== b;
 }
 
-interface KeptList {
-  revision: string;
-  /** Settles with the list as gzipped JSON; kept while it is being built, so that callers share one build. */
-  gzipped: Promise<Buffer>;
-  bytes: number;
-}
-
 /**
  * The year lists of holdings (fields, croppings) as gzipped JSON, one per slot (holding, reader and request),
  * each of the data revision it was built in. Every unrestricted member of a holding reads the same list, and
@@ -42,64 +36,28 @@ interface KeptList {
  * first when the kept bytes pass the budget.
  */
 export class KeptLists {
-  private readonly lists = new Map<string, KeptList>();
-  private keptBytes = 0;
+  private readonly kept: KeptBytes;
 
-  constructor(private readonly budgetBytes = keptListBudgetBytes) {}
+  constructor(budgetBytes = keptListBudgetBytes) {
+    this.kept = new KeptBytes(budgetBytes, isOlder);
+  }
 
   /** The list of `version`, kept or built now with `build`. */
   gzipped(version: ListVersion, build: () => Promise<unknown>): Promise<Buffer> {
-    const kept = this.lists.get(version.slot);
-    if (kept?.revision === version.revision) {
-      // Map order is use order: the list goes to the back of the queue.
-      this.lists.delete(version.slot);
-      this.lists.set(version.slot, kept);
-      return kept.gzipped;
-    }
-    const buildGzipped = () => build().then((list) => gzipText(JSON.stringify(list)));
-    // A request that read the revision before a change and came late: built for it alone.
-    if (kept && isOlder(version.revision, kept.revision)) return buildGzipped();
-    if (kept) this.forget(version.slot);
-    const entry: KeptList = { revision: version.revision, gzipped: buildGzipped(), bytes: 0 };
-    this.lists.set(version.slot, entry);
-    entry.gzipped.then(
-      (gzipped) => {
-        if (this.lists.get(version.slot) !== entry) return;
-        entry.bytes = gzipped.byteLength;
-        this.keptBytes += entry.bytes;
-        this.trim();
-      },
-      // A failed build is not kept: the next request tries again. Its caller gets the error.
-      () => {
-        if (this.lists.get(version.slot) === entry) this.lists.delete(version.slot);
-      },
+    return this.kept.get(version.slot, version.revision, () =>
+      build().then((list) => gzipText(JSON.stringify(list))),
     );
-    return entry.gzipped;
   }
 
   /** How many lists and bytes are kept. */
   get size(): { lists: number; bytes: number } {
-    return { lists: this.lists.size, bytes: this.keptBytes };
+    const { entries, bytes } = this.kept.size;
+    return { lists: entries, bytes };
   }
 
   /** Drops every list of a holding: its data changed, maybe through another server (live/liveChannel.ts). */
   forgetHolding(holdingId: number): void {
-    const prefix = `${holdingId}|`;
-    for (const slot of [...this.lists.keys()]) if (slot.startsWith(prefix)) this.forget(slot);
-  }
-
-  private forget(slot: string): void {
-    const kept = this.lists.get(slot);
-    if (!kept) return;
-    this.keptBytes -= kept.bytes;
-    this.lists.delete(slot);
-  }
-
-  private trim(): void {
-    for (const slot of this.lists.keys()) {
-      if (this.keptBytes <= this.budgetBytes) return;
-      this.forget(slot);
-    }
+    this.kept.forgetHolding(holdingId);
   }
 }
 
