@@ -56,14 +56,22 @@ async function fieldNames(url: string, token: string): Promise<Set<string>> {
 
 describe('stopping the server with SIGTERM', () => {
   it('answers all 30 requests in flight, refuses new ones with a 503 to retry, and exits cleanly', async () => {
-    running = await startServer(env);
+    // At info level the server says when it has taken the signal in, which the late request waits for.
+    running = await startServer({ ...env, LOG_LEVEL: 'info' });
     const token = await ownerToken(running.url);
     const url = running.url;
     const inFlight = Array.from({ length: 30 }, (_, i) => createField(url, token, `stop ${i}`));
     // Let the requests reach the server, then stop it while they are being answered.
     await new Promise((resolve) => setTimeout(resolve, 150));
     running.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A busy machine may take a while to run the signal's handler: a request sent before that is simply served.
+    const stopping = running;
+    await expect
+      .poll(() => stopping.output().includes('stopping: finishing the requests under way'), {
+        timeout: 10_000,
+        interval: 5,
+      })
+      .toBe(true);
     const late = await createField(url, token, 'after the stop');
     const answers = await Promise.all(inFlight);
     const exitCode = await running.exited;
