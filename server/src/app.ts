@@ -22,6 +22,7 @@ import { securityHeaders } from './plugins/securityHeaders.ts';
 import { stopRefusal } from './plugins/stopRefusal.ts';
 import { webApp } from './plugins/webApp.ts';
 import { registerModules } from './modules/registerModules.ts';
+import { rewriteSpecPath } from './http/specPaths.ts';
 
 export type { AppDeps };
 
@@ -43,6 +44,7 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy ?? false,
     // A path Fastify cannot decode is refused in the shape and language of every other refusal.
     frameworkErrors: refuseFrameworkError,
+    rewriteUrl: rewriteSpecPath,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);

@@ -153,6 +153,16 @@ describe('partners of a holding', () => {
     expect(body.signatures).toEqual([]);
   });
 
+  it("answers at the spec's own paths, without the /api prefix, under the same access rule", async () => {
+    const atSpecPath = await owner('GET', '/partners/year/2025/current');
+    expect(atSpecPath.statusCode, atSpecPath.body).toBe(200);
+    expect(atSpecPath.json()).toEqual(await current());
+    const anonymous = await test.app.inject({ method: 'GET', url: '/partners/year/2025/current' });
+    expect(anonymous.statusCode).toBe(401);
+    const badBody = await owner('POST', '/partners/update', { partnerId: 'x' });
+    expect(badBody.statusCode).toBe(400);
+  });
+
   it('refuses to enable a partner before its documents are signed, and stores nothing', async () => {
     const response = await owner('POST', '/api/partners/update', {
       partnerId,
