@@ -1,9 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@mantine/core';
-import { userMenuItems } from '@headland/domain/menu';
-import { HoldingRole, resolveRole } from '@headland/domain/roles';
-import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useUserMenuItemShown } from '../../shell/session/useUserMenuItemShown.ts';
 import { HoldingSavedBanner } from './HoldingSavedBanner.tsx';
 
 // The dialogs load when first opened: most sessions never manage holdings.
@@ -27,21 +25,11 @@ export interface ManageHoldingsMenu {
  */
 export function useManageHoldingsMenu(): ManageHoldingsMenu {
   const { t } = useTranslation();
-  const session = useAppSession();
   const [opened, setOpened] = useState(false);
   const [saved, setSaved] = useState<{ name: string; count: number } | null>(null);
   const endBanner = useCallback(() => setSaved(null), []);
 
-  const holdingRole = session.selection.HoldingRole;
-  const shown = userMenuItems({
-    permissions: session.permissions,
-    role: resolveRole(session.selection.Role),
-    holdingRole: holdingRole === null ? null : HoldingRole[holdingRole],
-    readOnlySession: session.readOnly,
-    perHoldingPermissions: session.brand.features.perHoldingPermissions,
-    menuDisabled: false,
-    debug: session.user.Properties.Debug ?? false,
-  }).includes('holdings');
+  const shown = useUserMenuItemShown('holdings');
 
   return {
     item: shown ? <Menu.Item onClick={() => setOpened(true)}>{t('holdings.menuItem')}</Menu.Item> : null,

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@mantine/core';
-import { userMenuItems } from '@headland/domain/menu';
-import { HoldingRole, resolveRole } from '@headland/domain/roles';
-import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useUserMenuItemShown } from '../../shell/session/useUserMenuItemShown.ts';
 import type { UserMenuContribution } from '../moduleEntry.ts';
 
 // Loaded when first opened: most sessions never change their partners.
@@ -14,18 +12,8 @@ const PartnersDialog = lazy(() =>
 /** The user menu's Partners entry: offered to sessions with current-holding write (session-shell §6). */
 export function usePartnersMenu(): UserMenuContribution {
   const { t } = useTranslation();
-  const session = useAppSession();
   const [opened, setOpened] = useState(false);
-  const holdingRole = session.selection.HoldingRole;
-  const shown = userMenuItems({
-    permissions: session.permissions,
-    role: resolveRole(session.selection.Role),
-    holdingRole: holdingRole === null ? null : HoldingRole[holdingRole],
-    readOnlySession: session.readOnly,
-    perHoldingPermissions: session.brand.features.perHoldingPermissions,
-    menuDisabled: false,
-    debug: session.user.Properties.Debug ?? false,
-  }).includes('partners');
+  const shown = useUserMenuItemShown('partners');
   return {
     item: shown ? <Menu.Item onClick={() => setOpened(true)}>{t('partners.menuItem')}</Menu.Item> : null,
     dialog: opened ? (

@@ -2,9 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Menu } from '@mantine/core';
-import { userMenuItems } from '@headland/domain/menu';
-import { HoldingRole, resolveRole } from '@headland/domain/roles';
-import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
+import { useUserMenuItemShown } from '../../shell/session/useUserMenuItemShown.ts';
 
 // Loaded when first opened: most sessions never edit permissions.
 const HoldingPermissionsDialog = lazy(() =>
@@ -24,21 +22,10 @@ export interface EditPermissionsMenu {
  */
 export function useEditPermissionsMenu(): EditPermissionsMenu {
   const { t } = useTranslation();
-  const session = useAppSession();
   const [searchParams] = useSearchParams();
   const [opened, setOpened] = useState(false);
 
-  const holdingRole = session.selection.HoldingRole;
-  const shown = userMenuItems({
-    permissions: session.permissions,
-    role: resolveRole(session.selection.Role),
-    holdingRole: holdingRole === null ? null : HoldingRole[holdingRole],
-    readOnlySession: session.readOnly,
-    // The select-holding answer does not say whether the holding offers it; the dialog's data does.
-    perHoldingPermissions: session.brand.features.perHoldingPermissions,
-    menuDisabled: false,
-    debug: session.user.Properties.Debug ?? false,
-  }).includes('editPermissions');
+  const shown = useUserMenuItemShown('editPermissions');
 
   return {
     item: shown ? <Menu.Item onClick={() => setOpened(true)}>{t('permissions.menuItem')}</Menu.Item> : null,
