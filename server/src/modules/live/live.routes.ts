@@ -217,6 +217,7 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
       const tokenHash = hashToken(authToken);
       let connection: LiveConnection | null = null;
       let closed = false;
+      let closeCode: number | null = null;
       // Messages sent before the caller is known wait for it.
       const early: string[] = [];
       const limit = new SocketMessageLimit();
@@ -255,21 +256,27 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
         );
       };
       socket.on('message', (data: Buffer) => receive(data.toString('utf8')));
+      // 1001 "going away": the browser closes the socket because its page is closing or reloading. The
+      // session leaves the active list at once, as with the disconnect beacon, should that beacon be lost.
+      const leave = (left: LiveConnection['auth']) =>
+        disconnectSession(deps, left).catch((error: Error) =>
+          request.log.error({ err: error }, 'live: a closed tab could not be marked as left'),
+        );
       socket.on('close', (code: number) => {
         closed = true;
+        closeCode = code;
         if (!connection) return;
         hub.remove(connection);
-        // 1001 "going away": the browser closes the socket because its page is closing or reloading. The
-        // session leaves the active list at once, as with the disconnect beacon, should that beacon be lost.
-        if (code === 1001) {
-          disconnectSession(deps, connection.auth).catch((error: Error) =>
-            request.log.error({ err: error }, 'live: a closed tab could not be marked as left'),
-          );
-        }
+        if (code === 1001) void leave(connection.auth);
       });
       loadAuthContext(db, tokenHash, brandId)
         .then(async (auth) => {
-          if (closed) return;
+          const known = auth?.session && auth.session.id === sessionId ? auth.session : null;
+          if (closed) {
+            // A tab that went away while its caller was still being looked up has left all the same.
+            if (known && auth && closeCode === 1001) void leave({ ...auth, session: known });
+            return;
+          }
           if (!auth?.session || auth.session.id !== sessionId) {
             socket.close(liveSocketUnauthorisedCode, 'unauthorised');
             return;
