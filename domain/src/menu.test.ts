@@ -4,6 +4,7 @@ import { Module } from './enumerations.ts';
 import {
   type UserMenuInput,
   buildMenu,
+  homeRoute,
   knownRoute,
   menuItemForPath,
   moduleForPath,
@@ -13,7 +14,13 @@ import {
   type BuiltMenu,
   type MenuInput,
 } from './menu.ts';
-import { noPermissions, rolePermissions, type PermissionArea, type Permissions } from './permissions.ts';
+import {
+  noPermissions,
+  partnerPermissions,
+  rolePermissions,
+  type PermissionArea,
+  type Permissions,
+} from './permissions.ts';
 import { HoldingRole, Role } from './roles.ts';
 
 const allModules: ModuleSwitches = Object.fromEntries(
@@ -33,6 +40,7 @@ function menu(overrides: Partial<MenuInput>): BuiltMenu {
     features,
     modules: allModules,
     role: Role.Master,
+    partner: false,
     windowHeight: 1000,
     ...overrides,
   });
@@ -196,6 +204,13 @@ describe('buildMenu', () => {
 
   it('drops the data group when neither entry is allowed', () => {
     expect(ids(menu({ permissions: reading('fields'), windowHeight: 700 }))).toEqual(['dashboard', 'fields']);
+  });
+
+  it("shows a partner's user only Fields and Map layers, and opens the app on Fields", () => {
+    const partner = { permissions: partnerPermissions(), role: Role.Client, partner: true };
+    expect(ids(menu(partner))).toEqual(['fields', 'datalayers']);
+    expect(homeRoute({ features, modules: allModules, ...partner })).toBe('/fields');
+    expect(homeRoute({ features, modules: allModules, ...partner, partner: false })).toBe('/dashboard');
   });
 
   it('gives Field performance the short name Yield', () => {

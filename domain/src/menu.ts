@@ -36,6 +36,8 @@ export interface MenuItem {
   /** Roles that see the entry whatever the capability and permissions say. */
   openToRoles?: readonly Role[];
   beta?: boolean;
+  /** A partner's user, who reads only the croppings shared with their partner, may open it. */
+  partnerReadable?: boolean;
   /** Disabled entries are never shown. */
   disabled?: boolean;
 }
@@ -53,8 +55,8 @@ export const menuGroups: readonly MenuGroup[] = [
 /** The main menu in display order. */
 export const menuItems: readonly MenuItem[] = [
   item('dashboard', 'Dashboard', '/dashboard', Module.Dashboard, []),
-  item('fields', 'Fields', '/fields', Module.Fields, ['fields']),
-  item('datalayers', 'Map layers', '/datalayers', Module.Layers, ['mapLayers']),
+  item('fields', 'Fields', '/fields', Module.Fields, ['fields'], { partnerReadable: true }),
+  item('datalayers', 'Map layers', '/datalayers', Module.Layers, ['mapLayers'], { partnerReadable: true }),
   item('soil', 'Soil', '/soil', Module.Soil, ['soil'], { feature: 'soil', moduleSwitch: 'soil' }),
   item('stocks', 'Stocks', '/stocks', Module.Stocks, ['stocks'], {
     feature: 'stocks',
@@ -157,6 +159,8 @@ export interface MenuInput {
   features: BrandFeatures;
   modules: ModuleSwitches;
   role: Role;
+  /** The session is a partner user's: only the entries partners may open are shown. */
+  partner: boolean;
   windowHeight: number;
 }
 
@@ -171,6 +175,7 @@ function anyAllowed(
 /** Whether one entry is shown, leaving its group's own gate aside. */
 export function menuItemVisible(entry: MenuItem, input: Omit<MenuInput, 'windowHeight'>): boolean {
   if (entry.disabled) return false;
+  if (input.partner && !entry.partnerReadable) return false;
   if (entry.moduleSwitch && !input.modules[entry.moduleSwitch]) return false;
   if (entry.openToRoles?.includes(input.role)) return true;
   if (entry.feature && !input.features[entry.feature]) return false;
@@ -239,6 +244,16 @@ export function moduleForPath(path: string): Module | null {
 }
 
 export const defaultRoute = '/dashboard';
+
+/**
+ * Where the app opens and where unknown paths lead: the dashboard, or the first menu entry for a session
+ * that does not see the dashboard (a partner's user).
+ */
+export function homeRoute(input: Omit<MenuInput, 'windowHeight'>): string {
+  const first = menuItems.find((entry) => menuItemVisible(entry, input));
+  if (!first || first.route === defaultRoute) return defaultRoute;
+  return first.route;
+}
 
 /** Every route of the app, in the router's pattern syntax (`:name?` is an optional segment). */
 export const routePatterns: readonly string[] = [

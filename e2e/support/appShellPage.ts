@@ -85,13 +85,14 @@ export class AppShellPage {
 
 /**
  * Signs in with the demo password and opens a listed holding in `year` (else the picker's default, the last
- * year), landing on its dashboard.
+ * year), landing on its dashboard, or on `landing` for a user who does not see the dashboard.
  */
 export async function signInTo(
   page: Page,
   email: string,
   holding: string,
   year?: number,
+  landing?: string,
 ): Promise<AppShellPage> {
   // Most tests are about what comes after the sign-in, whose screens have tests of their own: the account is
   // signed in over HTTP and the tab is given what a sign-in leaves in its storage, so the app opens the holding
@@ -117,7 +118,8 @@ export async function signInTo(
   );
   await page.goto('/');
   const shell = new AppShellPage(page);
-  await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
+  if (landing === undefined) await shell.dashboardHeading(holding).waitFor({ timeout: stepTimeoutMs });
+  else await page.getByRole('main').getByRole('heading', { name: landing, level: 2, exact: true }).waitFor();
   if (year !== undefined) await shell.waitForContext(holding, year);
   return shell;
 }

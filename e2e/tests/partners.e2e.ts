@@ -103,13 +103,23 @@ describe('partners', () => {
 
       // The partner's user sees the two shared croppings' fields and nothing else.
       const partnerPage = await openPage();
-      const partnerShell = await signInTo(partnerPage, partnerUser, holding, 2026);
-      await partnerShell.menuEntry('Fields').click();
+      // They open the holding on Fields: the menu offers only what partners may open.
+      const partnerShell = await signInTo(partnerPage, partnerUser, holding, 2026, 'Fields');
+      expect(new URL(partnerPage.url()).pathname).toBe('/fields');
+      expect(await partnerShell.menu.getByRole('link').allInnerTexts()).toEqual(['Fields', 'Map layers']);
       const main = partnerPage.getByRole('main');
-      await main.getByRole('heading', { name: 'Fields', exact: true }).waitFor();
+      const fieldViews = main.getByRole('navigation', { name: 'Fields views' });
+      expect(await fieldViews.getByRole('link', { name: 'Validation' }).count()).toBe(0);
+      expect(await fieldViews.getByRole('link', { name: 'Import boundaries' }).count()).toBe(0);
       const table = main.getByRole('table');
       for (const name of chosen) await table.getByRole('link', { name, exact: true }).first().waitFor();
       await screenshot(partnerPage, 'partners-04-partner-fields', { fullPage: false });
+      await partnerShell.menuEntry('Map layers').click();
+      await main.getByRole('heading', { name: 'Map layers', level: 2, exact: true }).waitFor();
+      await partnerPage.waitForLoadState('networkidle');
+      await screenshot(partnerPage, 'partners-04b-partner-layers', { fullPage: false });
+      expect(await partnerPage.getByRole('alertdialog').count()).toBe(0);
+      await partnerShell.menuEntry('Fields').click();
       const token = await tabToken(partnerPage);
       const headers = { authorization: `Bearer ${token}` };
       const croppingList = await partnerPage.request.get('/api/croppings/v1?year=2026', { headers });

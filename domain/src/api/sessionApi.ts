@@ -248,6 +248,8 @@ export const selectHoldingResponseSchema = z.object({
   AccessRestrictions: z.object({
     RestrictCroppingAccess: z.boolean(),
     CroppingIds: z.array(z.number().int()),
+    /** A partner's user, who sees only the croppings shared with their partner, read-only. */
+    Partner: z.boolean(),
   }),
   Settings: z.array(settingSchema),
   Sessions: z.array(activeSessionSchema),

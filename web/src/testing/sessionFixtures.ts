@@ -70,7 +70,7 @@ export function aSelection(overrides: Partial<SelectHoldingResponse> = {}): Sele
     ReadOnly: false,
     UserPermissions: null,
     Permissions: { holdings: readWrite, currentHolding: readWrite, fields: readWrite, mapLayers: readWrite },
-    AccessRestrictions: { RestrictCroppingAccess: false, CroppingIds: [] },
+    AccessRestrictions: { RestrictCroppingAccess: false, CroppingIds: [], Partner: false },
     Settings: [],
     Sessions: [
       {

@@ -292,7 +292,11 @@ export async function selectHolding(
     ReadOnly: session.readOnly,
     UserPermissions: user?.permissions ?? null,
     Permissions: session.permissions,
-    AccessRestrictions: { RestrictCroppingAccess: session.restrictCroppingAccess, CroppingIds: croppingIds },
+    AccessRestrictions: {
+      RestrictCroppingAccess: session.restrictCroppingAccess,
+      CroppingIds: croppingIds,
+      Partner: session.partnerId !== null,
+    },
     Settings: settings.map(presentSetting),
     Sessions: sessionList,
     Events: events,

@@ -7,6 +7,8 @@ import { CroppingEditorPage } from './CroppingEditorPage.tsx';
 import { CroppingTimeline } from './CroppingTimeline.tsx';
 import { FieldDetails } from './FieldDetails.tsx';
 import { FieldList } from './FieldList.tsx';
+import { canAccess } from '@headland/domain/permissions';
+import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { HoldingValidationPanel } from './HoldingValidationPanel.tsx';
 import { RenderFallback } from './widgets/RenderFallback.tsx';
 
@@ -33,6 +35,12 @@ export function FieldsPage() {
   const { t } = useTranslation();
   const { action, id } = useParams();
   const numericId = positiveId(id);
+  const session = useAppSession();
+  // Validation looks at every field of the holding, which a partner's user does not see; importing writes.
+  const offered = (view: FieldsView) =>
+    view === 'validation'
+      ? !session.selection.AccessRestrictions.Partner
+      : view !== 'import' || canAccess(session.permissions, 'fields', 'write');
 
   let view: FieldsView = 'list';
   let content: ReactNode;
@@ -63,6 +71,10 @@ export function FieldsPage() {
     case 'timeline':
     case 'validation':
     case 'import':
+      if (!offered(action)) {
+        content = <Navigate to="/fields" replace />;
+        break;
+      }
       view = action;
       content =
         action === 'timeline' ? (
@@ -81,18 +93,20 @@ export function FieldsPage() {
     <Stack>
       <Title order={2}>{t('fields.title')}</Title>
       <Group component="nav" aria-label={t('fields.nav.label')} gap="xs">
-        {views.map((entry) => (
-          <Button
-            key={entry.view}
-            component={Link}
-            to={entry.path}
-            variant={entry.view === view ? 'filled' : 'light'}
-            aria-current={entry.view === view ? 'page' : undefined}
-            size="xs"
-          >
-            {t(entry.text)}
-          </Button>
-        ))}
+        {views
+          .filter((entry) => offered(entry.view))
+          .map((entry) => (
+            <Button
+              key={entry.view}
+              component={Link}
+              to={entry.path}
+              variant={entry.view === view ? 'filled' : 'light'}
+              aria-current={entry.view === view ? 'page' : undefined}
+              size="xs"
+            >
+              {t(entry.text)}
+            </Button>
+          ))}
       </Group>
       {/* Keyed by route so that a part that failed is tried again on the next screen. */}
       <RenderFallback key={`${action ?? ''}/${id ?? ''}`}>{content}</RenderFallback>

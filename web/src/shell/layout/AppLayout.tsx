@@ -171,6 +171,7 @@ function AppFrame() {
           features={brand.features}
           modules={brand.modules}
           role={role}
+          partner={session.selection.AccessRestrictions.Partner}
           sessions={live?.state.sessions ?? session.selection.Sessions}
           onNavigate={menu.close}
         />

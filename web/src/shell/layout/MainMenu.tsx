@@ -17,6 +17,8 @@ export interface MainMenuProps {
   features: BrandFeatures;
   modules: ModuleSwitches;
   role: Role;
+  /** A partner's user, who sees only the entries partners may open. */
+  partner?: boolean;
   /** The holding's active sessions, for the count of other users in each module. */
   sessions: SelectHoldingResponse['Sessions'];
   /** While true, entries cannot be selected. */
@@ -51,6 +53,7 @@ export function MainMenu({
   features,
   modules,
   role,
+  partner = false,
   sessions,
   disabled = false,
   onNavigate,
@@ -58,7 +61,7 @@ export function MainMenu({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { height } = useWindowSize();
-  const menu = buildMenu({ permissions, features, modules, role, windowHeight: height });
+  const menu = buildMenu({ permissions, features, modules, role, partner, windowHeight: height });
   const activeId = menuItemForPath(pathname)?.id;
   const others = otherUsersByModule(sessions);
 
