@@ -407,6 +407,7 @@ describe('partners of a holding', () => {
     const answer: SelectHoldingResponse = selectBody.body;
     expect(answer.Users).toEqual([]);
     expect(answer.ReadOnly).toBe(true);
+    expect(answer.AccessRestrictions.Partner).toBe(true);
     expect(answer.AccessRestrictions.CroppingIds.sort()).toEqual(
       shared.map((item) => item.croppingId).sort(),
     );

@@ -292,7 +292,11 @@ describe('POST /api/session/v1/holdings/select', () => {
     expect(body.Permissions.holdings).toEqual({ read: true, write: false });
     expect(body.Permissions.currentHolding).toEqual({ read: true, write: false });
     expect(body.Permissions.fields).toEqual({ read: true, write: true });
-    expect(body.AccessRestrictions).toEqual({ RestrictCroppingAccess: false, CroppingIds: [] });
+    expect(body.AccessRestrictions).toEqual({
+      RestrictCroppingAccess: false,
+      CroppingIds: [],
+      Partner: false,
+    });
   });
 
   it('gives a restricted member the croppings they are authorised on', async () => {
@@ -317,6 +321,7 @@ describe('POST /api/session/v1/holdings/select', () => {
     expect(body.AccessRestrictions).toEqual({
       RestrictCroppingAccess: true,
       CroppingIds: [croppings[0]!.id, croppings[2]!.id],
+      Partner: false,
     });
     expect(body.Permissions.production).toEqual({ read: false, write: false });
   });
