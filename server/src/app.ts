@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './appDeps.ts';
+import { rewriteSpecPath } from './http/specPaths.ts';
 import { webPageSender } from './http/webPage.ts';
 import { refuseFrameworkError } from './http/errorHandler.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -22,7 +23,6 @@ import { securityHeaders } from './plugins/securityHeaders.ts';
 import { stopRefusal } from './plugins/stopRefusal.ts';
 import { webApp } from './plugins/webApp.ts';
 import { registerModules } from './modules/registerModules.ts';
-import { rewriteSpecPath } from './http/specPaths.ts';
 
 export type { AppDeps };
 
@@ -32,7 +32,11 @@ export type { AppDeps };
  */
 export async function buildApp(
   deps: AppDeps,
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    /** The server to answer on (the start's early listener); Fastify makes its own otherwise. */
+    serverFactory?: FastifyServerFactory;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(deps.config.logLevel, options.logStream),
@@ -45,6 +49,7 @@ export async function buildApp(
     // A path Fastify cannot decode is refused in the shape and language of every other refusal.
     frameworkErrors: refuseFrameworkError,
     rewriteUrl: rewriteSpecPath,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setSerializerCompiler(serializerCompiler);

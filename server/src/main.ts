@@ -1,13 +1,9 @@
 import { missingAllocatorSettings } from './allocatorSettings.ts';
-import { buildApp } from './app.ts';
-import { ConfigError, configFromEnv, wantsDemoData } from './config.ts';
+import { ConfigError, configFromEnv } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
-import { openDatabase } from './db/database.ts';
-import { demoAccountsPresent, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seedDemo.ts';
 import { safeError } from './http/logging.ts';
-import { closeOnSignals } from './http/shutdown.ts';
-import { warmUpGeometry } from './db/warmUpGeometry.ts';
-import { watchInterruptedImports } from './modules/layers/interruptedImports.ts';
+import { EarlyListener } from './startup/earlyListener.ts';
+import { buildStartingFront } from './startup/startingFront.ts';
 
 // A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
 const fail = (error: unknown) => {
@@ -33,37 +29,40 @@ try {
   throw error;
 }
 
-let database;
+// The sign-in page is served from the first moment; API calls wait while the database opens behind it, which
+// takes seconds on the embedded database (and more on a new one, which is migrated and seeded first).
+const listener = new EarlyListener(await buildStartingFront(config));
 try {
-  database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await listener.listen(config.port, config.host);
 } catch (error) {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    stop(`Headland cannot start: port ${config.port} is already in use. Stop what uses it or set PORT.`);
+  throw error;
+}
+const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+console.log(`Headland is starting on http://localhost:${config.port} (${where}).`);
+
+// The rest of the server is loaded only now, so that loading it does not delay the first page.
+const { startApp } = await import('./startup/startApp.ts');
+let started;
+try {
+  started = await startApp(config, listener);
+} catch (error) {
+  listener.fail();
   if (error instanceof DataDirLockedError) stop(`Headland cannot start: ${error.message}`);
   throw error;
 }
-// Reference data (regions, towns, crops …) is kept complete on every start.
-await database.db.transaction((tx) => seedReferenceData(tx));
-// Demo accounts only where asked for, and only into an empty database.
-const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
-const app = await buildApp({ config, database });
-// Imports the last stop cut off are marked failed, never left "running" for ever.
-const interrupted = await watchInterruptedImports(database.db, !config.databaseUrl);
-if (interrupted)
-  app.log.warn(`${interrupted} data layer imports were cut off by the last stop and are marked failed`);
-// Before the first user: the embedded database's first geometry call would hold every request for seconds.
-await warmUpGeometry(database.db);
-closeOnSignals(app, database);
-
-await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
-console.log(`Headland is running on http://localhost:${config.port} (${where}).`);
-if (seeded.length) console.log('Demo data seeded.');
+listener.open();
+console.log(`Headland is running on http://localhost:${config.port}.`);
+if (started.seeded.length) console.log('Demo data seeded.');
 const missingAllocator = missingAllocatorSettings(process.env);
 if (missingAllocator.length)
   console.log(
     `Note: started without ${missingAllocator.join(' ')}; under steady load memory will keep rising. ` +
       'Start with npm run serve, or set them in the environment.',
   );
-if (await demoAccountsPresent(database.db)) {
+const { demoAccountsPresent, demoLogins } = await import('./db/seed/seedDemo.ts');
+if (await demoAccountsPresent(started.database.db)) {
   console.log(
     'WARNING: this database has the demo accounts, whose password is published: keep real data out of it.',
   );

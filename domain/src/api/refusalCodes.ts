@@ -204,6 +204,8 @@ export const refusalCodes = {
   uploadReadBusy: [],
   uploadReadTooSlow: [],
   serverStopping: [],
+  serverStarting: [],
+  serverStartFailed: [],
   prescriptionsOff: [],
   planNotFound: [],
   planProductUnknown: [],
