@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -36,6 +37,8 @@ export async function buildApp(
     logStream?: NodeJS.WritableStream;
     /** The server to answer on (the start's early listener); Fastify makes its own otherwise. */
     serverFactory?: FastifyServerFactory;
+    /** Where live sockets listen for upgrades, when not on the app's server (the start's early listener). */
+    upgradeServer?: Server;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,7 +68,12 @@ export async function buildApp(
   await app.register(requestLimits);
   await app.register(formbody);
   // A live socket carries small state messages only.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      ...(options.upgradeServer ? { server: options.upgradeServer } : {}),
+    },
+  });
   // Before any route: the document reads every route as it is added.
   await app.register(openApi);
   // Before any route: it refuses to start with a route that declares no access rule.

@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../testing/testApp.ts';
@@ -41,6 +43,8 @@ async function listening(maxHeld?: number) {
   app = Fastify({ serverFactory: listener.serverFactory });
   app.get('/api/answer', async () => ({ answered: 'by the app' }));
   app.get('/maintenance.json', async () => []);
+  await app.register(websocket, { options: { server: listener.upgrades } });
+  app.get('/api/ws', { websocket: true }, (socket) => socket.send('hello'));
   return base;
 }
 
@@ -101,6 +105,37 @@ describe('the early listener', () => {
     expect(failed.status).toBe(503);
     expect(failed.headers.get('x-omnia-retry')).toBe('No');
     expect(await failed.json()).toMatchObject({ Code: 'serverStartFailed' });
+  });
+});
+
+/** The `ws` client @fastify/websocket is built on (reached through it: not a dependency of ours). */
+interface Knocker {
+  once(event: 'message', listener: (data: Buffer) => void): void;
+  once(event: 'error', listener: () => void): void;
+  close(): void;
+}
+const { WebSocket } = createRequire(createRequire(import.meta.url).resolve('@fastify/websocket'))('ws') as {
+  WebSocket: new (url: string) => Knocker;
+};
+
+/** The first message of a live socket to `url`, or how it ended. */
+function knock(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    socket.once('message', (data: Buffer) => {
+      resolve(`message ${data.toString('utf8')}`);
+      socket.close();
+    });
+    socket.once('error', () => resolve('refused'));
+  });
+}
+
+describe('live sockets on the early listener', () => {
+  it('closes a socket that knocks before the app is ready and lets one in after', async () => {
+    const base = (await listening()).replace('http:', 'ws:');
+    expect(await knock(`${base}/api/ws`)).toBe('refused');
+    await openApp();
+    expect(await knock(`${base}/api/ws`)).toBe('message hello');
   });
 });
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -24,6 +25,12 @@ export const maxHeldRequests = 1000;
  */
 export class EarlyListener {
   readonly server: Server;
+  /**
+   * Where the app's live sockets listen for upgrades (never listening itself): the listener passes it the
+   * upgrades once the app is ready and closes the ones that come before, rather than let a half-built app
+   * route them.
+   */
+  readonly upgrades: Server = createServer();
   private app: RequestHandler | null = null;
   private appHandler: RequestHandler | null = null;
   private held: { request: IncomingMessage; response: ServerResponse }[] = [];
@@ -37,6 +44,10 @@ export class EarlyListener {
     // how long a request may take, since an upload of a large layer can take minutes on a slow line.
     this.server.keepAliveTimeout = 72_000;
     this.server.requestTimeout = 0;
+    this.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (this.app) this.upgrades.emit('upgrade', request, socket, head);
+      else socket.destroy();
+    });
   }
 
   /** For `Fastify({ serverFactory })`: the app is given this server, and its handler is kept for `open`. */

@@ -27,7 +27,13 @@ export async function startApp(config: ServerConfig, listener: EarlyListener): P
   await database.db.transaction((tx) => seedReferenceData(tx));
   // Demo accounts only where asked for, and only into an empty database.
   const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
-  const app = await buildApp({ config, database }, { serverFactory: listener.serverFactory });
+  const app = await buildApp(
+    { config, database },
+    {
+      serverFactory: listener.serverFactory,
+      upgradeServer: listener.upgrades,
+    },
+  );
   // Imports the last stop cut off are marked failed, never left "running" for ever.
   const interrupted = await watchInterruptedImports(database.db, !config.databaseUrl);
   if (interrupted)

@@ -11,7 +11,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          // Answered by the start's front while the database opens (server/src/startup/).
+          503: z.object({ status: z.literal('starting') }).describe('The server is starting'),
+        },
       },
     },
     async () => {
