@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../../testing/factories.ts';
 import { createTestApp, testConfig, type TestApp } from '../../testing/testApp.ts';
-import { openTestSocket } from './liveTesting.ts';
+import { openTestSocket } from '../../testing/liveSockets.ts';
 
 /**
  * Two servers on one PostgreSQL database, as behind a load balancer (session-shell §4). Runs in CI's PostgreSQL

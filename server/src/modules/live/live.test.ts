@@ -16,7 +16,7 @@ import {
 import { seedCropTable } from '../../testing/fieldsFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { sqlRows } from '../../db/sqlRows.ts';
-import { openNetworkSocket, openTestSocket } from './liveTesting.ts';
+import { openNetworkSocket, openTestSocket } from '../../testing/liveSockets.ts';
 
 let test: TestApp;
 

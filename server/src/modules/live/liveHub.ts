@@ -138,8 +138,14 @@ export class LiveHub {
     if (!connections.length) return;
     const rows = await activeSessions(this.db, holdingId);
     for (const connection of connections) {
+      // A partner's user learns nothing of the holding's people, as in their select-holding answer: they see
+      // only their own session.
+      const seen =
+        connection.auth.session.partnerId === null
+          ? rows
+          : rows.filter((row) => row.id === connection.auth.session.id);
       const sessions = orderSessions(
-        rows.map((row) => presentActiveSession(row, connection.auth.session.id)),
+        seen.map((row) => presentActiveSession(row, connection.auth.session.id)),
         connection.auth.user.id,
       );
       send(connection, encodeLiveMessage({ Type: 'sessions', Data: sessions }));

@@ -178,7 +178,11 @@ describe('maintenance notices', () => {
     const adminIn = await passwordSignIn(adminUser.email);
     expect(adminIn.statusCode, adminIn.body).toBe(200);
     const fresh = { authorization: `Bearer ${adminIn.json<{ access_token: string }>().access_token}` };
-    const ended = await test.app.inject({ method: 'DELETE', url: `/api/maintenance/v1/${id}`, headers: fresh });
+    const ended = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/maintenance/v1/${id}`,
+      headers: fresh,
+    });
     expect(ended.statusCode, ended.body).toBe(200);
     // The tokens from before the window still work: no one signs in again.
     for (const headers of [client, admin, fresh]) {

@@ -14,6 +14,7 @@ import {
 } from '../../testing/fieldsFixtures.ts';
 import { apiRoutes, fillPath, queryString, sampleOf } from '../../testing/openApiRoutes.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { openTestSocket } from '../../testing/liveSockets.ts';
 
 /**
  * Partners (issue 23): the three calls and their refusals, and what a partner user may see once a holding
@@ -347,6 +348,23 @@ describe('partners of a holding', () => {
     expect(problems).toEqual([]);
     expect(await state()).toBe(before);
     expect(walked.length).toBeGreaterThan(50);
+  });
+
+  it('tells the partner user of no one else working on the holding, on the live socket either', async () => {
+    const token = await signIn(test.app, partnerUser);
+    const selected = await selectHolding(test.app, token, farm.holdingId, 2025);
+    expect(selected.body.Sessions).toEqual([]);
+    const socket = await openTestSocket(test.app, {
+      sessionId: selected.body.SessionId,
+      authToken: selected.token,
+    });
+    try {
+      const sessions = (await socket.next('sessions')).Data as { CurrentSession: boolean }[];
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]!.CurrentSession).toBe(true);
+    } finally {
+      socket.close();
+    }
   });
 
   it('ends the partner user’s access the moment the holding disables the partner', async () => {
