@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { signInTo } from '../support/appShellPage.ts';
+import { axeContextOptions, expectAccessible } from '../support/axeCheck.ts';
 import { capture } from '../support/capture.ts';
 import { stepTimeoutMs } from '../support/loginPage.ts';
 import { useAppPages } from '../support/pageFixture.ts';
@@ -54,7 +55,9 @@ async function restoreNetwork(context: BrowserContext): Promise<void> {
 it(
   'opens signed in on the last holding and year with no network, saying it is offline until the server answers',
   async () => {
-    const page = await pages.open();
+    // The offline header gets its accessibility check here, so the context lets axe in (e2e/README.md); the
+    // worker's life within the Content-Security-Policy is checked by every other browser test.
+    const page = await pages.open(axeContextOptions);
     const context = page.context();
     const shell = await signInTo(page, owner, holding, year);
     await waitForWorker(page);
@@ -86,6 +89,7 @@ it(
     expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await capture(page, 'offline-01-shell-without-network');
+    await expectAccessible(page, 'the shell offline');
 
     const unloaded = page.getByText('The dashboard could not be loaded.');
     await unloaded.waitFor();
