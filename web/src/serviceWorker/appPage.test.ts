@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPagePath } from './appPage.ts';
+import { answerAppPage, appPageKey, isAppPagePath, type PageStore } from './appPage.ts';
+
+function memoryStore() {
+  const kept = new Map<string, Response>();
+  const store: PageStore = {
+    put: async (key, response) => {
+      kept.set(key, response);
+    },
+    match: async (key) => kept.get(key)?.clone(),
+  };
+  return { kept, store };
+}
+
+const page = (build: string) =>
+  new Response(`<html>${build}</html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+/** Answers the request as the worker does, waiting for the copy to be kept. */
+async function answer(request: Request, fetch: () => Promise<Response>, store: PageStore): Promise<string> {
+  const pending: Promise<void>[] = [];
+  const response = await answerAppPage(request, { fetch, store, keep: (work) => pending.push(work) });
+  await Promise.all(pending);
+  return response.text();
+}
 
 describe('isAppPagePath', () => {
   it('takes the app addresses', () => {
@@ -24,5 +46,49 @@ describe('isAppPagePath', () => {
     ]) {
       expect(isAppPagePath(path), path).toBe(false);
     }
+  });
+});
+
+describe('answerAppPage', () => {
+  const request = new Request('https://farm.example/fields/12');
+
+  it("answers the network's page while there is one, keeping it in place of an older copy", async () => {
+    const { kept, store } = memoryStore();
+    await store.put(appPageKey, page('old build'));
+    expect(await answer(request, async () => page('new build'), store)).toBe('<html>new build</html>');
+    expect(await kept.get(appPageKey)?.text()).toBe('<html>new build</html>');
+  });
+
+  it('answers the kept page when the network fails', async () => {
+    const { store } = memoryStore();
+    await answer(request, async () => page('build 1'), store);
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await answer(request, offline, store)).toBe('<html>build 1</html>');
+  });
+
+  it('fails as the network did when nothing was kept', async () => {
+    const { store } = memoryStore();
+    const failure = new TypeError('Failed to fetch');
+    await expect(
+      answerAppPage(request, { fetch: () => Promise.reject(failure), store, keep: () => undefined }),
+    ).rejects.toBe(failure);
+  });
+
+  it('keeps no error page or other kind of file in place of the page', async () => {
+    const { kept, store } = memoryStore();
+    await store.put(appPageKey, page('good'));
+    await answer(
+      request,
+      async () => new Response('down', { status: 503, headers: { 'content-type': 'text/html' } }),
+      store,
+    );
+    await answer(
+      request,
+      async () => new Response('{}', { headers: { 'content-type': 'application/json' } }),
+      store,
+    );
+    expect(await kept.get(appPageKey)?.text()).toBe('<html>good</html>');
   });
 });

@@ -2,7 +2,14 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { appPageCacheName, appPageKey, isAppPagePath } from './appPage.ts';
+import {
+  answerAppPage,
+  appPageCacheName,
+  appPageKey,
+  isAppPagePath,
+  keepPage,
+  type PageStore,
+} from './appPage.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -16,19 +23,17 @@ cleanupOutdatedCaches();
 // answered from the cache; every other request, the API's above all, goes to the network untouched.
 precacheAndRoute(self.__WB_MANIFEST);
 
-/** Keeps the server's page (with the brand it writes into it) as the one the app opens with offline. */
-async function keepPage(response: Response): Promise<void> {
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || response.redirected || !type.startsWith('text/html')) return;
-  const cache = await caches.open(appPageCacheName);
-  await cache.put(appPageKey, response);
-}
+/** The worker's copy of the page, in a cache of its own. */
+const pageStore: PageStore = {
+  put: async (key, response) => (await caches.open(appPageCacheName)).put(key, response),
+  match: async (key) => (await caches.open(appPageCacheName)).match(key),
+};
 
 // The first visit loads its page before the worker exists: the page is fetched once more to be kept.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     fetch(appPageKey, { cache: 'no-store' })
-      .then(keepPage)
+      .then((response) => keepPage(pageStore, response))
       .catch(() => undefined),
   );
 });
@@ -40,15 +45,10 @@ self.addEventListener('install', (event) => {
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppPagePath(url.pathname),
-  async ({ request, event }) => {
-    try {
-      const response = await fetch(request);
-      (event as FetchEvent).waitUntil(keepPage(response.clone()));
-      return response;
-    } catch (error) {
-      const kept = await caches.match(appPageKey, { cacheName: appPageCacheName });
-      if (kept) return kept;
-      throw error;
-    }
-  },
+  ({ request, event }) =>
+    answerAppPage(request, {
+      fetch: (pageRequest) => fetch(pageRequest),
+      store: pageStore,
+      keep: (work) => (event as FetchEvent).waitUntil(work),
+    }),
 );
