@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './buildPlugins/precompress.ts';
+import { installableApp } from './buildPlugins/installableApp.ts';
 
 const apiTarget = process.env.HEADLAND_API ?? 'http://localhost:3000';
 
@@ -37,7 +38,7 @@ const laterEnglishTexts =
 const laterEnglishChunk = { name: 'texts-en', test: laterEnglishTexts, priority: vendorChunks.length + 2 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), installableApp(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true },

@@ -11,6 +11,8 @@ import { initialLanguage, markLanguageChosen, storeLanguage, storedLanguage } fr
 import { ApiClient } from './shell/http/apiClient.ts';
 import { App } from './shell/App.tsx';
 import { preloadSignedInApp } from './shell/signedInApp.ts';
+import { connectivity } from './shell/offline/browserConnectivity.ts';
+import { registerWorker } from './shell/offline/registerWorker.ts';
 
 const urlLang = new URLSearchParams(window.location.search).get('lang');
 const language = initialLanguage({ urlLang, stored: storedLanguage(), browser: navigator.languages ?? [] });
@@ -49,6 +51,8 @@ async function servedBrand(): Promise<Brand> {
 }
 
 preloadSignedInApp(window.location.pathname);
+connectivity.start();
+registerWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -57,7 +61,7 @@ void Promise.all([servedBrand(), createLoadedI18n(language)]).then(([brand, i18n
   createRoot(root).render(
     <StrictMode>
       <App
-        api={new ApiClient({ language: () => i18n.language })}
+        api={new ApiClient({ language: () => i18n.language, onReach: connectivity.report })}
         queryClient={queryClient}
         i18n={i18n}
         brand={brand}

@@ -27,6 +27,24 @@ async function failCall(api: ApiClient) {
 }
 
 describe('ApiProblemDialogs', () => {
+  it('leaves a read that found no server to the offline notice, and says a change was not sent', async () => {
+    const api = new ApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithProviders(<ApiProblemDialogs />, { api });
+    await failCall(api);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await api.put('/api/x', { body: {} }).catch(() => undefined);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog.textContent).toContain(
+      'No connection to the server: this change was not sent. Try again when the connection returns.',
+    );
+  });
+
   it('shows the generic message for a server failure', async () => {
     const api = clientAnswering(500, { Message: 'An unexpected error has occurred' });
     renderWithProviders(<ApiProblemDialogs />, { api });

@@ -30,6 +30,8 @@ export function ApiProblemDialogs() {
         if (problem.kind === 'unauthorised') setUnauthorised(true);
         // The maintenance panel (MaintenanceGate) takes the screen instead.
         else if (problem.kind === 'maintenance') return;
+        // A read the server could not be reached for: the header's offline notice says so, once.
+        else if (problem.kind === 'offline' && !problem.write) return;
         else setQueue((current) => [...current, problem]);
       }),
     [api],
@@ -101,13 +103,15 @@ export function ApiProblemDialogs() {
     );
   }
   const message =
-    current.kind !== 'message'
-      ? t('errors.generic')
-      : current.entry
-        ? (refusalEntryText(i18n, current.entry, current.refusal) ?? current.message)
-        : current.refusal
-          ? (refusalText(i18n, { ...current.refusal, Message: current.message }) ?? current.message)
-          : current.message;
+    current.kind === 'offline'
+      ? t('errors.offline')
+      : current.kind !== 'message'
+        ? t('errors.generic')
+        : current.entry
+          ? (refusalEntryText(i18n, current.entry, current.refusal) ?? current.message)
+          : current.refusal
+            ? (refusalText(i18n, { ...current.refusal, Message: current.message }) ?? current.message)
+            : current.message;
 
   return (
     <Modal

@@ -4,6 +4,7 @@ import {
   ApiClient,
   ApiRequestError,
   ApiResponseShapeError,
+  ApiUnreachableError,
   describeApiError,
   type ApiProblem,
 } from './apiClient.ts';
@@ -24,6 +25,41 @@ function setup(responses: (() => Response)[]) {
   client.onProblem((problem) => problems.push(problem));
   return { client, fetch, problems };
 }
+
+describe('ApiClient without a server', () => {
+  function unreachable() {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const reached: boolean[] = [];
+    const client = new ApiClient({ fetch, onReach: (answered) => reached.push(answered) });
+    const problems: ApiProblem[] = [];
+    client.onProblem((problem) => problems.push(problem));
+    return { client, fetch, reached, problems };
+  }
+
+  it('says a read found no server without retrying, and tells who follows the connection', async () => {
+    const { client, fetch, reached, problems } = unreachable();
+    await expect(client.get('/api/x')).rejects.toBeInstanceOf(ApiUnreachableError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(reached).toEqual([false]);
+    expect(problems).toEqual([{ kind: 'offline', write: false }]);
+  });
+
+  it('says a change was not sent', async () => {
+    const { client, problems } = unreachable();
+    await expect(client.put('/api/x', { body: {} })).rejects.toBeInstanceOf(ApiUnreachableError);
+    expect(problems).toEqual([{ kind: 'offline', write: true }]);
+  });
+
+  it('tells that the server answered, whatever the status', async () => {
+    const reached: boolean[] = [];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => jsonResponse(404, { Message: 'Not found' }));
+    const client = new ApiClient({ fetch, onReach: (answered) => reached.push(answered) });
+    await expect(client.get('/api/x', { errorDialog: false })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(reached).toEqual([true]);
+  });
+});
 
 describe('ApiClient requests', () => {
   it('sends the bearer token and a JSON body, and parses the response with the schema', async () => {
@@ -408,14 +444,14 @@ describe('ApiClient uploads', () => {
     await quiet;
   });
 
-  it('rejects a dropped connection as an unexpected error', async () => {
+  it('rejects a dropped connection as a change not sent', async () => {
     const { client, problems } = uploadSetup();
     const result = client
       .post('/api/x', { formData: aForm(), onUploadProgress: () => undefined })
       .catch((error: unknown) => error);
     FakeXhr.sent[0]!.failNetwork();
-    expect(await result).toBeInstanceOf(TypeError);
-    expect(problems).toEqual([{ kind: 'generic' }]);
+    expect(await result).toBeInstanceOf(ApiUnreachableError);
+    expect(problems).toEqual([{ kind: 'offline', write: true }]);
   });
 
   it('aborts an upload through its signal without an error dialog', async () => {
@@ -503,6 +539,12 @@ describe('describeApiError', () => {
     ],
     ['an unknown error as generic', new Error('boom'), false, { kind: 'generic' }],
     ['a network failure as generic', new TypeError('Failed to fetch'), false, { kind: 'generic' }],
+    [
+      'an unreachable server as offline',
+      new ApiUnreachableError('/api/x'),
+      false,
+      { kind: 'offline', write: false },
+    ],
     ['string data of a 4xx', error(400, 'Invalid year'), false, { kind: 'message', message: 'Invalid year' }],
     ['a 5xx page as generic', error(502, '<html>Bad gateway</html>'), false, { kind: 'generic' }],
     [

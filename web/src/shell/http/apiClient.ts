@@ -89,6 +89,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server could not be reached at all (no network, or nothing answering): no status, no answer. */
+export class ApiUnreachableError extends Error {
+  constructor(path: string, options?: { cause?: unknown }) {
+    super(`No answer from ${path}`, options);
+    this.name = 'ApiUnreachableError';
+  }
+}
+
 /** A 2xx response whose body does not match the expected schema. */
 export class ApiResponseShapeError extends Error {
   readonly issues: unknown;
@@ -111,6 +119,12 @@ export type ApiProblem =
   /** `resources`: what changed, as the answer names it (`cropping:12`, `holding:3`, `member:3:8`...). */
   | { kind: 'conflict'; mode: ConflictMode; changedBy: ConflictAuthor | null; resources: string[] }
   | { kind: 'unauthorised' }
+  /**
+   * No answer from the server. `write`: a change the user is waiting for (not a GET, not in the background),
+   * which they must be told was not sent; any other call that fails this way is left to the header's offline
+   * notice.
+   */
+  | { kind: 'offline'; write: boolean }
   /** The server is closed for maintenance: the maintenance panel shows instead of an error. */
   | { kind: 'maintenance' };
 
@@ -121,6 +135,7 @@ export type ApiProblem =
 export function describeApiError(error: unknown, unauthorisedEnabled: boolean): ApiProblem {
   if (typeof error === 'string')
     return error.trim() ? { kind: 'message', message: error } : { kind: 'generic' };
+  if (error instanceof ApiUnreachableError) return { kind: 'offline', write: false };
   if (!(error instanceof ApiRequestError)) return { kind: 'generic' };
   const { status, body } = error;
   // A 5xx text body is a proxy's or gateway's page, not a message for users.
@@ -157,6 +172,8 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The language shown, asked for at each request: the server writes its refusals' Message in it. */
   language?: () => string;
+  /** Told after each attempt whether the server answered at all (any status) or could not be reached. */
+  onReach?: (reached: boolean) => void;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -175,6 +192,7 @@ export class ApiClient {
   private readonly createXhr: () => XMLHttpRequest;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly language: (() => string) | undefined;
+  private readonly onReach: ((reached: boolean) => void) | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     // Bound so that the global fetch is not called with the client as `this`.
@@ -183,6 +201,7 @@ export class ApiClient {
     this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
     this.sleep = options.sleep ?? defaultSleep;
     this.language = options.language;
+    this.onReach = options.onReach;
   }
 
   setToken(token: string | null): void {
@@ -248,8 +267,12 @@ export class ApiClient {
       return await this.send(method, path, options);
     } catch (error) {
       const described = describeApiError(error, this.unauthorisedEnabled);
-      const problem =
-        described.kind === 'conflict' ? { ...described, mode: options.conflictMode ?? 'retry' } : described;
+      const problem: ApiProblem =
+        described.kind === 'conflict'
+          ? { ...described, mode: options.conflictMode ?? 'retry' }
+          : described.kind === 'offline'
+            ? { ...described, write: method !== 'GET' && blocking }
+            : described;
       const aborted = error instanceof DOMException && error.name === 'AbortError';
       // The end of the session is shown whoever made the call: nothing else can work afterwards.
       const dialog =
@@ -285,9 +308,7 @@ export class ApiClient {
     const { onUploadProgress, signal } = options;
 
     for (let attempt = 1; ; attempt++) {
-      const answer: HttpAnswer = onUploadProgress
-        ? await sendWithXhr(this.createXhr, { method, url, headers, body, binary, onUploadProgress, signal })
-        : await this.fetchImpl(url, { method, headers, body, signal });
+      const answer = await this.attempt(url, { method, headers, body, binary, onUploadProgress, signal });
       if (answer.status >= 200 && answer.status < 300) {
         if (options.responseType === 'blob') {
           return {
@@ -307,6 +328,34 @@ export class ApiClient {
       }
       throw new ApiRequestError(answer.status, await readBody(answer));
     }
+  }
+
+  /** One request; a failure to reach the server becomes an ApiUnreachableError, a cancelled one stays as it is. */
+  private async attempt(
+    url: string,
+    request: {
+      method: HttpMethod;
+      headers: Record<string, string>;
+      body: string | FormData | undefined;
+      binary: boolean;
+      onUploadProgress: ((fraction: number) => void) | undefined;
+      signal: AbortSignal | undefined;
+    },
+  ): Promise<HttpAnswer> {
+    const { method, headers, body, binary, onUploadProgress, signal } = request;
+    let answer: HttpAnswer;
+    try {
+      answer = onUploadProgress
+        ? await sendWithXhr(this.createXhr, { method, url, headers, body, binary, onUploadProgress, signal })
+        : await this.fetchImpl(url, { method, headers, body, signal });
+    } catch (error) {
+      const aborted = error instanceof DOMException && error.name === 'AbortError';
+      if (aborted || !(error instanceof TypeError)) throw error;
+      this.onReach?.(false);
+      throw new ApiUnreachableError(url, { cause: error });
+    }
+    this.onReach?.(true);
+    return answer;
   }
 
   private changePending(delta: number): void {

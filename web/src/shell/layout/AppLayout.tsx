@@ -29,6 +29,7 @@ import { NotificationsButton } from '../live/NotificationsPopup.tsx';
 import { HelpButton } from '../help/HelpButton.tsx';
 import { changePassword, updateUser } from '../session/sessionRequests.ts';
 import { LowResolutionBanner } from './LowResolutionBanner.tsx';
+import { OfflineNotice } from '../offline/OfflineNotice.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { useDebugToggle } from './debugToggles.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -132,6 +133,7 @@ function AppFrame() {
             </Button>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <OfflineNotice />
             <HelpButton />
             <NotificationsButton />
             <YearSwitcher

@@ -1,3 +1,5 @@
+import { offlineShellKey } from '../offline/offlineShell.ts';
+
 /**
  * Where the account token survives a reload: the tab's own storage first, then the browser's, so a new tab
  * signs in with the token of the last sign-in. Storage can be unavailable (private modes, blocked cookies):
@@ -28,13 +30,18 @@ export function readStoredAccessToken(): string | null {
 }
 
 export function storeAccessToken(token: string): void {
-  for (const store of stores()) store.setItem(accessTokenKey, token);
+  for (const store of stores()) {
+    // The shell kept for offline use is the previous sign-in's: another account must not open it.
+    if (store.getItem(accessTokenKey) !== token) store.removeItem(offlineShellKey);
+    store.setItem(accessTokenKey, token);
+  }
 }
 
 export function clearStoredAccessToken(): void {
   for (const store of stores()) {
     store.removeItem(accessTokenKey);
     store.removeItem(contextKey);
+    store.removeItem(offlineShellKey);
   }
 }
 

@@ -8,7 +8,9 @@ import type {
   SessionStartResponse,
   User,
 } from '@headland/domain/api/sessionApi';
-import { ApiRequestError, describeApiError, type ApiClient } from '../http/apiClient.ts';
+import { ApiRequestError, ApiUnreachableError, describeApiError, type ApiClient } from '../http/apiClient.ts';
+import { connectivity } from '../offline/browserConnectivity.ts';
+import { keepOfflineShell, readOfflineShell } from '../offline/offlineShell.ts';
 import { inviteToAccept, readInviteLink, type InvitationNotice, type InviteLink } from './inviteLink.ts';
 import { loadSignedInApp } from '../signedInApp.ts';
 import { reloadToLogin } from './reloadToLogin.ts';
@@ -189,6 +191,7 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
         yearId: selection.YearId,
         session: { token: selection.Token, userId: start.User.Id },
       });
+      keepOfflineShell(start, selection);
       // Entering the app (a reload, a sign-in), the screen's data is asked for before the app is drawn: on the
       // map of a large holding the fields list is the longest wait. Within the app, changing year or holding
       // clears or invalidates the cache afterwards, and the layout's useRouteDataPrefetch asks then.
@@ -293,6 +296,43 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
     return start;
   }, [api, inviteLink, setInvitation]);
 
+  // The account token the shell opened with while the server could not be reached: the session is started for
+  // real with it once the server answers again.
+  const [offlineToken, setOfflineToken] = useState<string | null>(null);
+
+  /**
+   * Opens the shell as it was last left (user, holding and year) when the server cannot be reached, rather than
+   * signing out: the kept token may well still work. False when nothing was kept.
+   */
+  const openOffline = useCallback(
+    (token: string): boolean => {
+      const kept = readOfflineShell();
+      if (!kept) return false;
+      const { Holding } = kept.selection;
+      const context = readStoredContext();
+      const sameHolding = context?.holdingId === Holding.HoldingId;
+      const session =
+        sameHolding && context.session?.userId === kept.start.User.Id ? context.session : undefined;
+      const yearId =
+        sameHolding && Holding.CropYears.includes(context.yearId) ? context.yearId : kept.selection.YearId;
+      const selection: SelectHoldingResponse = {
+        ...kept.selection,
+        YearId: yearId,
+        Token: session?.token ?? token,
+      };
+      api.setToken(selection.Token);
+      api.setUnauthorisedHandling(true);
+      // The start made on return opens this holding and year again, in the tab's holding session if it had one.
+      storeContext({ holdingId: Holding.HoldingId, yearId, session });
+      setState({ kind: 'app', start: kept.start, selection });
+      // Whatever the browser says of its network, this server did not answer: the return waits for it to.
+      connectivity.report(false);
+      setOfflineToken(token);
+      return true;
+    },
+    [api, setState],
+  );
+
   const beginSession = useCallback(
     async (token: string, automatic: boolean) => {
       api.setToken(token);
@@ -309,6 +349,13 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
           setState({ kind: 'login', step: 'password', error: null });
           return;
         }
+        if (error instanceof ApiUnreachableError) {
+          // No server says nothing of the token: it is kept for when the server answers again.
+          if (automatic && openOffline(token)) return;
+          api.setToken(null);
+          setState({ kind: 'login', step: 'password', error: t('errors.unreachable') });
+          return;
+        }
         // A kept token that no longer works just means signing in again.
         clearStoredAccessToken();
         api.setToken(null);
@@ -319,8 +366,24 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
       storeAccessToken(token);
       await continueAfterStart(start, automatic);
     },
-    [api, continueAfterStart, setState, startWithInvitation, t],
+    [api, continueAfterStart, openOffline, setState, startWithInvitation, t],
   );
+
+  // Back online, the session opened offline starts for real; the screens then read their data again.
+  useEffect(() => {
+    if (offlineToken === null) return;
+    const resume = () => {
+      if (connectivity.isOffline()) return;
+      stop();
+      setOfflineToken(null);
+      void beginSession(offlineToken, true).then(() => {
+        if (stateRef.current.kind === 'app') void queryClient.invalidateQueries();
+      });
+    };
+    const stop = connectivity.subscribe(resume);
+    resume();
+    return stop;
+  }, [beginSession, offlineToken, queryClient]);
 
   /**
    * A sign-up link: its key and address give a temporary token, exchanged for the restricted login the wizard
@@ -460,11 +523,8 @@ export function useShellController(api: ApiClient): ShellController & SignupCont
         const response = await requestToken(api, { grant: 'password', username: email, password });
         await beginSession(response.access_token, false);
       } catch (error) {
-        setState({
-          kind: 'login',
-          step: 'password',
-          error: tokenErrorDescription(error, t) ?? t('errors.generic'),
-        });
+        const fallback = error instanceof ApiUnreachableError ? t('errors.unreachable') : t('errors.generic');
+        setState({ kind: 'login', step: 'password', error: tokenErrorDescription(error, t) ?? fallback });
       }
     },
     [api, beginSession, setState, t],
