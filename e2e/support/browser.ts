@@ -49,6 +49,9 @@ export async function newPage(
     viewport: { width: 1280, height: 800 },
     // Dialogs appear at once rather than fading in, so a check never reads one half-drawn.
     reducedMotion: 'reduce',
+    // The app's service worker downloads every built file in the background on a first visit: a megabyte per
+    // page on a busy machine, for nothing a test looks at. The offline tests allow it.
+    serviceWorkers: 'block',
     ...options,
   });
   return context.newPage();

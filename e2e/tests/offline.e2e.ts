@@ -57,7 +57,7 @@ it(
   async () => {
     // The offline header gets its accessibility check here, so the context lets axe in (e2e/README.md); the
     // worker's life within the Content-Security-Policy is checked by every other browser test.
-    const page = await pages.open(axeContextOptions);
+    const page = await pages.open({ ...axeContextOptions, serviceWorkers: 'allow' });
     const context = page.context();
     const shell = await signInTo(page, owner, holding, year);
     await waitForWorker(page);
