@@ -8,6 +8,7 @@ import { safeError } from './http/logging.ts';
 import { closeOnSignals } from './http/shutdown.ts';
 import { warmUpGeometry } from './db/warmUpGeometry.ts';
 import { watchInterruptedImports } from './modules/layers/interruptedImports.ts';
+import { sealingKeyAtStart } from './modules/apps/sealingKeyAtStart.ts';
 
 // A failure nothing else caught is printed as the log prints errors: without query parameters or personal data.
 const fail = (error: unknown) => {
@@ -44,6 +45,15 @@ try {
 await database.db.transaction((tx) => seedReferenceData(tx));
 // Demo accounts only where asked for, and only into an empty database.
 const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
+try {
+  config.connectionSealingKey = await sealingKeyAtStart(config, database.db);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    await database.close();
+    stop(error.message);
+  }
+  throw error;
+}
 const app = await buildApp({ config, database });
 // Imports the last stop cut off are marked failed, never left "running" for ever.
 const interrupted = await watchInterruptedImports(database.db, !config.databaseUrl);
