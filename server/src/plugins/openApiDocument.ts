@@ -24,7 +24,8 @@ export const apiTags: { name: string; description: string }[] = [
   },
   {
     name: 'apps',
-    description: 'Connections to external apps (machinery clouds, file stores), their organisations and machines.',
+    description:
+      'Connections to external apps (machinery clouds, file stores), their organisations and machines.',
   },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },
