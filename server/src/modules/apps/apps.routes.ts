@@ -241,8 +241,9 @@ export async function appsRoutes(
       );
       const connected = await completeAuthorisation(context(), query);
       const language = refusalLanguage(request);
+      // A page either way, for the popup's user: every 400 of the API is a JSON refusal, and this is not one.
       return reply
-        .code(connected ? 200 : 400)
+        .code(200)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(callbackPage(connected, language, refusalTextLookup(language)));
