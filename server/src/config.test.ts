@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv, parseSsoLoginLinks, wantsDemoData } from './config.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  ConfigError,
+  configFromEnv,
+  parseSsoLoginLinks,
+  wantsDemoData,
+  wantsReferenceProvider,
+} from './config.ts';
 
 describe('configFromEnv', () => {
   it('gives the defaults of an empty environment', () => {
@@ -116,5 +123,29 @@ describe('wantsDemoData', () => {
     expect(wantsDemoData(configFromEnv({ DATABASE_URL: 'postgres://db/headland', SEED_DEMO: 'true' }))).toBe(
       true,
     );
+  });
+});
+
+describe('connected apps settings', () => {
+  it('reads the sealing key and refuses one that is not 32 bytes, saying how to make one', () => {
+    const key = randomBytes(32);
+    expect(
+      configFromEnv({ CONNECTION_SEALING_KEY: key.toString('base64') }).connectionSealingKey?.equals(key),
+    ).toBe(true);
+    expect(configFromEnv({}).connectionSealingKey).toBeUndefined();
+    expect(() => configFromEnv({ CONNECTION_SEALING_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ CONNECTION_SEALING_KEY: 'short' })).toThrow(/openssl rand -base64 32/);
+  });
+
+  it('runs the reference provider where demo data is wanted, unless told otherwise', () => {
+    expect(wantsReferenceProvider(configFromEnv({}))).toBe(true);
+    expect(wantsReferenceProvider(configFromEnv({ DATABASE_URL: 'postgres://db/headland' }))).toBe(false);
+    expect(
+      wantsReferenceProvider(
+        configFromEnv({ DATABASE_URL: 'postgres://db/headland', REFERENCE_PROVIDER: 'true' }),
+      ),
+    ).toBe(true);
+    expect(wantsReferenceProvider(configFromEnv({ REFERENCE_PROVIDER: 'false' }))).toBe(false);
+    expect(() => configFromEnv({ REFERENCE_PROVIDER: 'yes' })).toThrow(/REFERENCE_PROVIDER/);
   });
 });

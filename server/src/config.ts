@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandIdSchema, type BrandId } from '@headland/domain/brands';
 import { parseHelpVideoIds, type HelpVideoIds } from '@headland/domain/helpLinks';
+import { parseSealingKey, sealingKeyAdvice } from './modules/apps/sealing.ts';
 
 export interface ServerConfig {
   port: number;
@@ -54,6 +55,15 @@ export interface ServerConfig {
   ssoLoginLinks?: string;
   /** The help dialog's videos: the video host's id of each video item (HELP_VIDEOS); none by default. */
   helpVideos?: HelpVideoIds;
+  /** CONNECTION_SEALING_KEY: the key that seals connected apps' tokens and passwords (32 bytes). */
+  connectionSealingKey?: Buffer;
+  /**
+   * Whether the reference provider (the OmniaConnect app) runs inside this server under /reference-provider.
+   * Absent: on wherever demo data is wanted (the quick start).
+   */
+  referenceProvider?: boolean;
+  /** Where this server reaches the reference provider; by default PUBLIC_URL/reference-provider. */
+  referenceProviderUrl?: string;
 }
 
 /** TRUST_PROXY: unset, empty, 'false' or '0' is off; 'true' or '1' is on; anything else lists proxies. */
@@ -151,6 +161,19 @@ const envSchema = z.object({
     const parsed = parseHelpVideoIds(value ?? '');
     if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.problem });
   }),
+  CONNECTION_SEALING_KEY: optionalText.refine(
+    (value) => value === undefined || parseSealingKey(value) !== null,
+    {
+      message: `is not 32 bytes in base64. ${sealingKeyAdvice}`,
+    },
+  ),
+  REFERENCE_PROVIDER: optionalText.refine(
+    (value) => value === undefined || value === 'true' || value === 'false',
+    {
+      message: 'must be true or false',
+    },
+  ),
+  REFERENCE_PROVIDER_URL: urlWithProtocols(['http:', 'https:'], 'an http:// or https:// URL'),
 });
 
 /**
@@ -194,6 +217,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     addressApiUrl: settings.ADDRESS_API_URL,
     ssoLoginLinks: settings.SSO_LOGIN_LINKS,
     helpVideos: helpVideosOf(settings.HELP_VIDEOS),
+    connectionSealingKey:
+      settings.CONNECTION_SEALING_KEY === undefined
+        ? undefined
+        : (parseSealingKey(settings.CONNECTION_SEALING_KEY) ?? undefined),
+    referenceProvider:
+      settings.REFERENCE_PROVIDER === undefined ? undefined : settings.REFERENCE_PROVIDER === 'true',
+    referenceProviderUrl: settings.REFERENCE_PROVIDER_URL,
   };
 }
 
@@ -208,4 +238,11 @@ function helpVideosOf(setting: string | undefined): HelpVideoIds {
  */
 export function wantsDemoData(config: Pick<ServerConfig, 'seedDemo' | 'databaseUrl'>): boolean {
   return config.seedDemo ?? !config.databaseUrl;
+}
+
+/** Whether the reference provider runs: as configured, else wherever demo data is wanted. */
+export function wantsReferenceProvider(
+  config: Pick<ServerConfig, 'referenceProvider' | 'seedDemo' | 'databaseUrl'>,
+): boolean {
+  return config.referenceProvider ?? wantsDemoData(config);
 }

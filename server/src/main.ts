@@ -50,6 +50,7 @@ try {
 } catch (error) {
   listener.fail();
   if (error instanceof DataDirLockedError) stop(`Headland cannot start: ${error.message}`);
+  if (error instanceof ConfigError) stop(error.message);
   throw error;
 }
 listener.open();

@@ -13,6 +13,7 @@ import * as basemapTables from './tables/basemaps.ts';
 import * as layerTables from './tables/layers.ts';
 import * as planTables from './tables/plans.ts';
 import * as partnerTables from './tables/partners.ts';
+import * as connectionTables from './tables/connections.ts';
 
 export * from './tables/reference.ts';
 export * from './tables/accounts.ts';
@@ -29,6 +30,7 @@ export * from './tables/layers.ts';
 export * from './tables/basemaps.ts';
 export * from './tables/plans.ts';
 export * from './tables/partners.ts';
+export * from './tables/connections.ts';
 
 /** Every table, for drizzle's relational query API. The SQL migrations remain the source of truth. */
 export const schema = {
@@ -47,4 +49,5 @@ export const schema = {
   ...basemapTables,
   ...planTables,
   ...partnerTables,
+  ...connectionTables,
 };

@@ -1,4 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { wantsReferenceProvider } from '../config.ts';
+import { appsRoutes } from './apps/apps.routes.ts';
+import { appProviders, referenceClient } from './apps/providers.ts';
+import { SealingKey } from './apps/sealing.ts';
+import { referenceProviderRoutes } from './referenceProvider/referenceProvider.routes.ts';
 import { basemapsRoutes } from './basemaps/basemaps.routes.ts';
 import { brandRoutes } from './brand/brand.routes.ts';
 import { boundaryImportRoutes } from './boundaryImport/boundaryImport.routes.ts';
@@ -55,6 +61,23 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(basemapsRoutes);
   await app.register(prescriptionsRoutes);
   await app.register(partnersRoutes);
+  await registerConnectedApps(app);
   // On the root app: its maintenance check covers every route; it invalidates the caller cache and kept lists.
   await registerLive(app);
+}
+
+/**
+ * Connected apps and, when configured, the reference provider. The provider knows this server as its one
+ * client, with a secret made anew on every start (both ends live in this process).
+ */
+async function registerConnectedApps(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+  const reference = wantsReferenceProvider(config)
+    ? referenceClient(config, randomBytes(32).toString('base64url'))
+    : null;
+  if (reference) await app.register(referenceProviderRoutes, { client: reference });
+  await app.register(appsRoutes, {
+    providers: appProviders(config, reference),
+    key: config.connectionSealingKey ? new SealingKey(config.connectionSealingKey) : null,
+  });
 }

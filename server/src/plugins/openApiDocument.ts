@@ -22,6 +22,11 @@ export const apiTags: { name: string; description: string }[] = [
     name: 'partners',
     description: 'Partner organisations a holding shares chosen croppings with, and their legal documents.',
   },
+  {
+    name: 'apps',
+    description:
+      'Connections to external apps (machinery clouds, file stores), their organisations and machines.',
+  },
   { name: 'documents', description: 'Documents and photos attached to fields and croppings.' },
   { name: 'nutrition', description: 'Data carried over from the previous nutrition application.' },
   { name: 'resources', description: 'Texts and translations the clients read.' },

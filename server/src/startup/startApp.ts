@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../db/seed/seedDemo.ts';
 import { warmUpGeometry } from '../db/warmUpGeometry.ts';
 import { closeOnSignals } from '../http/shutdown.ts';
+import { sealingKeyAtStart } from '../modules/apps/sealingKeyAtStart.ts';
 import { watchInterruptedImports } from '../modules/layers/interruptedImports.ts';
 import type { EarlyListener } from './earlyListener.ts';
 
@@ -27,6 +28,13 @@ export async function startApp(config: ServerConfig, listener: EarlyListener): P
   await database.db.transaction((tx) => seedReferenceData(tx));
   // Demo accounts only where asked for, and only into an empty database.
   const seeded = wantsDemoData(config) ? await seedDemoData(database) : [];
+  try {
+    config.connectionSealingKey = await sealingKeyAtStart(config, database.db);
+  } catch (error) {
+    // A missing sealing key (connections exist and none is set) stops the start with its message.
+    await database.close();
+    throw error;
+  }
   const app = await buildApp(
     { config, database },
     {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
@@ -29,6 +30,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     tokenTtlHours: 12,
     logLevel: 'silent',
     bingMapsKey: process.env.BING_MAPS_KEY || null,
+    // Connected apps are offered only with a sealing key: every test server has one of its own.
+    connectionSealingKey: randomBytes(32),
     ...overrides,
   };
 }

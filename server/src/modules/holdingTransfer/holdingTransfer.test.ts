@@ -407,6 +407,33 @@ describe('POST /api/export/omnia/holding/{id}', () => {
     expect((await tableColumns(t.db, 'croppings')).filter(carried)).toEqual(croppingKeys.map(snake).sort());
   });
 
+  it('carries no app connection: they belong to the user who made them, with secrets sealed to this server', async () => {
+    // A column added to app_connections must be judged here: carried by the export, or named as not carried.
+    const notCarried = [
+      'access_expires_at',
+      'app_id',
+      'basic_user',
+      'created_at',
+      'first_year',
+      'holding_id',
+      'id',
+      'mode',
+      'oauth_state_hash',
+      'organisation_id',
+      'organisation_name',
+      'sealed_access_token',
+      'sealed_password',
+      'sealed_pkce_verifier',
+      'sealed_refresh_token',
+      'status',
+      'updated_at',
+      'user_id',
+    ];
+    expect(await tableColumns(t.db, 'app_connections')).toEqual(notCarried);
+    const files = Object.keys(unzipSync(exported));
+    expect(files.filter((name) => /connection|apps/i.test(name))).toEqual([]);
+  });
+
   it('follows the Exports permission: Admin level, Access and Client members may, Demo and a member an owner set to Not available may not', async () => {
     expect((await exportHolding(source.HoldingId, await signIn(t.app, admin))).statusCode).toBe(200);
     const holding = await createHolding(t.db, { features: { perHoldingPermissions: true } });

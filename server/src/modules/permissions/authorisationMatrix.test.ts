@@ -21,7 +21,7 @@ import { sqlRows } from '../../db/sqlRows.ts';
  * nothing change nothing.
  *
  * - A write is a change of a holding's digest: its row, crop years, weather, users, invitations, holding-wide
- *   settings, custom base maps, prescription plans with their zone rates, the counts of its fields and croppings, and its data revision (moved by every
+ *   settings, custom base maps, prescription plans with their zone rates, app connections, the counts of its fields and croppings, and its data revision (moved by every
  *   change to fields, field years, croppings and cropping permissions). A user's own settings and sessions are not holding data.
  * - A read of another holding is an answer that carries one of its ids (under a key naming a holding, field or
  *   cropping id) or its trading name or a field name found only there.
@@ -95,6 +95,7 @@ async function digests(): Promise<Map<number, string>> {
           (SELECT string_agg(to_jsonb(x)::text || coalesce((SELECT string_agg(z.id || ':' || z.rate, ',' ORDER BY z.id)
                                                      FROM prescription_zones z WHERE z.plan_id = x.id), ''), ',' ORDER BY x.id)
              FROM prescription_plans x WHERE x.holding_id = h.id),
+          (SELECT string_agg(to_jsonb(x)::text, ',' ORDER BY x.id) FROM app_connections x WHERE x.holding_id = h.id),
           (SELECT count(*)::text FROM fields x WHERE x.holding_id = h.id),
           (SELECT count(*)::text FROM croppings x WHERE x.holding_id = h.id))) AS digest
         FROM holdings h`,

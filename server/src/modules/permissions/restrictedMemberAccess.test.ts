@@ -607,6 +607,17 @@ const notAboutCroppings: Record<string, string> = {
   'GET /api/signup/v1/addresses/get/{udprn}': 'a post code address',
   'GET /resources/{lang}/text.json': 'the product’s texts',
   'GET /api/intl/v1/text/language/{lang}': 'the product’s texts',
+  // Connected apps: connections, their provider's organisations and machines, never a field or cropping.
+  'POST /api/apps/create': 'a connection and a provider address',
+  'GET /api/apps/check': 'a connection',
+  'GET /api/apps/get/all': 'connections',
+  'POST /api/apps/cancel': 'a connection id',
+  'POST /api/apps/disconnect': 'a connection id',
+  'POST /api/apps/validate/basic': 'answers true or false',
+  'GET /api/apps/config/{connectionId}': 'organisations of the provider account',
+  'POST /api/apps/config': 'a connection',
+  'GET /api/apps/machines/{connectionId}': 'machines of the provider account',
+  'GET /api/apps/callback': 'a page saying whether the app is connected',
 };
 
 describe('a restricted member', () => {
