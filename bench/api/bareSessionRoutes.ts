@@ -324,6 +324,7 @@ export async function createBareSessionRoutes(database: BareDatabase, config: Se
       AccessRestrictions: {
         RestrictCroppingAccess: session.restrictCroppingAccess,
         CroppingIds: croppingIds,
+        Partner: session.partnerId !== null,
       },
       Settings: settings.map(presentSetting),
       Sessions: orderSessions(
