@@ -49,6 +49,9 @@ export async function startApp(config: ServerConfig, listener: EarlyListener): P
   // Before the first user: the embedded database's first geometry call would hold every request for seconds.
   await warmUpGeometry(database.db);
   await app.ready();
+  // Fastify runs its onListen hooks only from its own listen(), and this server listens through the early
+  // listener: what starts with listening (the mail sender) is started here.
+  app.mailer.start();
   closeOnSignals(app, database);
   return { app, database, seeded };
 }
