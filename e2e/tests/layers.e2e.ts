@@ -314,13 +314,33 @@ describe('data layers on the map', () => {
       await expect.poll(() => rows.count()).toBe(6);
       await capture(page, 'layers-08-split');
 
-      // Its two halves merged again.
+      // Its two halves merged again, once the halves drawn after the split are on the map. Each half is
+      // clicked until the selection takes it; clicks are spaced beyond a double-click.
+      await mapPage.settled();
       await editor.getByRole('button', { name: 'Merge', exact: true }).click();
-      await page.mouse.click(...(await at(0, 0.5)));
-      await page.waitForTimeout(400);
-      await page.mouse.click(...(await at(0, -0.5)));
-      await editor.getByText('2 zones selected').waitFor();
-      await editor.getByRole('button', { name: 'Merge the selected zones' }).click();
+      const pick = async (x: number, y: number, count: string) => {
+        await page.waitForTimeout(600);
+        await expect
+          .poll(
+            async () => {
+              await page.mouse.click(...(await at(x, y)));
+              return editor
+                .getByText(count)
+                .waitFor({ timeout: 3_000 })
+                .then(
+                  () => true,
+                  () => false,
+                );
+            },
+            { timeout: stepTimeoutMs, interval: 600 },
+          )
+          .toBe(true);
+      };
+      await pick(0, 0.5, '1 zone selected');
+      await pick(0, -0.5, '2 zones selected');
+      const mergeSelected = editor.getByRole('button', { name: 'Merge the selected zones' });
+      await expect.poll(() => mergeSelected.isEnabled()).toBe(true);
+      await mergeSelected.click();
       await expect.poll(() => rows.count()).toBe(5);
       await capture(page, 'layers-09-merged');
 
