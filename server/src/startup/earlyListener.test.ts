@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { networkSocket } from '../testing/liveSockets.ts';
 import { testConfig } from '../testing/testApp.ts';
 import { EarlyListener, type Front } from './earlyListener.ts';
 import { buildStartingFront, frontAnswers, webFilePaths } from './startingFront.ts';
@@ -108,25 +108,15 @@ describe('the early listener', () => {
   });
 });
 
-/** The `ws` client @fastify/websocket is built on (reached through it: not a dependency of ours). */
-interface Knocker {
-  once(event: 'message', listener: (data: Buffer) => void): void;
-  once(event: 'error', listener: () => void): void;
-  close(): void;
-}
-const { WebSocket } = createRequire(createRequire(import.meta.url).resolve('@fastify/websocket'))('ws') as {
-  WebSocket: new (url: string) => Knocker;
-};
-
 /** The first message of a live socket to `url`, or how it ended. */
 function knock(url: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url);
-    socket.once('message', (data: Buffer) => {
+    const socket = networkSocket(url);
+    socket.on('message', (data: Buffer) => {
       resolve(`message ${data.toString('utf8')}`);
       socket.close();
     });
-    socket.once('error', () => resolve('refused'));
+    socket.on('error', () => resolve('refused'));
   });
 }
 

@@ -83,13 +83,19 @@ export async function openTestSocket(
 }
 
 /** The client of the `ws` package, which @fastify/websocket is built on (reached through it: not a dependency). */
-interface NetworkSocket {
+export interface NetworkSocket {
   on(event: 'open', listener: () => void): void;
   on(event: 'message', listener: (data: Buffer) => void): void;
   on(event: 'error', listener: (error: Error) => void): void;
   close(code?: number, reason?: string): void;
 }
-type NetworkSocketClass = new (url: string) => NetworkSocket;
+
+/** Opens a WebSocket client to `url` with that package. */
+export function networkSocket(url: string): NetworkSocket {
+  const fromWebsocket = createRequire(createRequire(import.meta.url).resolve('@fastify/websocket'));
+  const { WebSocket } = fromWebsocket('ws') as { WebSocket: new (url: string) => NetworkSocket };
+  return new WebSocket(url);
+}
 
 /**
  * Opens `/api/ws/v1/connect` over the network on an app listening at `baseUrl`, as a browser does, and
@@ -99,9 +105,9 @@ export async function openNetworkSocket(
   baseUrl: string,
   query: { sessionId: string; authToken: string },
 ): Promise<{ messages: PushedMessage[]; close(code: number): void }> {
-  const fromWebsocket = createRequire(createRequire(import.meta.url).resolve('@fastify/websocket'));
-  const { WebSocket } = fromWebsocket('ws') as { WebSocket: NetworkSocketClass };
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws/v1/connect?${new URLSearchParams(query)}`);
+  const socket = networkSocket(
+    `${baseUrl.replace(/^http/, 'ws')}/api/ws/v1/connect?${new URLSearchParams(query)}`,
+  );
   const messages: PushedMessage[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(data.toString('utf8')) as PushedMessage));
   await new Promise<void>((resolve, reject) => {

@@ -277,19 +277,20 @@ async function liveRoutes(app: FastifyInstance): Promise<void> {
             if (known && auth && closeCode === 1001) void leave({ ...auth, session: known });
             return;
           }
-          if (!auth?.session || auth.session.id !== sessionId) {
+          if (!auth || !known) {
             socket.close(liveSocketUnauthorisedCode, 'unauthorised');
             return;
           }
-          connection = {
+          const opened: LiveConnection = {
             socket: socket as HubSocket,
             tokenHash,
             brandId,
-            auth: { ...auth, session: auth.session },
+            auth: { ...auth, session: known },
           };
-          hub.add(connection);
-          await hub.sendSessions(auth.session.holdingId, connection);
-          for (const text of early.splice(0)) handleClientMessage(connection, text);
+          connection = opened;
+          hub.add(opened);
+          await hub.sendSessions(known.holdingId, opened);
+          for (const text of early.splice(0)) handleClientMessage(opened, text);
         })
         .catch((error: Error) => {
           request.log.error({ err: error }, 'live: a socket could not be opened');
