@@ -1,11 +1,32 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Vitest leaves one core to itself by default, which on a 2-core machine runs every unit test file one after
 // another; its own process mostly waits, so the unit projects take every core.
 const unitWorkers = Math.max(2, availableParallelism());
 
-// One config, three projects: pure rules, the web app in jsdom, and the server against a real database.
+const webFiles = 'web/src/**/*.test.{ts,tsx}';
+const webFilesThatMock = [
+  'web/src/modules/moduleRegistry.test.ts',
+  'web/src/shell/App.test.tsx',
+  'web/src/shell/session/useShellController.test.tsx',
+  'web/src/shell/session/offlineStart.test.tsx',
+  'web/src/shell/session/invitationSignIn.test.tsx',
+  'web/src/shell/session/maintenanceStart.test.tsx',
+  'web/src/shell/signup/signupLink.test.tsx',
+  'web/src/shell/dialogs/ApiProblemDialogs.test.tsx',
+  'web/src/map/search/gazetteerGeocoder.test.ts',
+  'web/src/map/basemaps/keyedImagery.test.ts',
+];
+const webTests = {
+  environment: 'jsdom',
+  setupFiles: ['web/src/testSetup.ts'],
+  maxWorkers: unitWorkers,
+  // Mantine screens in jsdom take seconds each on a busy 2-core machine; the default 5 s is too tight.
+  testTimeout: 30_000,
+} as const;
+
+// One config, four projects: pure rules, the web app in jsdom, and the server against a real database.
 export default defineConfig({
   test: {
     projects: [
@@ -19,13 +40,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...webTests,
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['web/src/testSetup.ts'],
-          maxWorkers: unitWorkers,
-          // Mantine screens in jsdom take seconds each on a busy 2-core machine; the default 5 s is too tight.
-          testTimeout: 30_000,
+          include: [webFiles],
+          exclude: [...configDefaults.exclude, ...webFilesThatMock],
+          // A fresh jsdom and a fresh import of React and Mantine for each file cost more than the tests
+          // themselves; the files share both, and Testing Library's cleanup empties the document after each test.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...webTests,
+          name: 'web-mocks',
+          // Module mocks replace a module for the whole module graph, so these files keep one of their own.
+          include: webFilesThatMock,
         },
       },
       {

@@ -99,7 +99,9 @@ describe('the help dialog', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await shell.menuEntry('Map layers').click();
-      await page.getByRole('region', { name: 'Map' }).waitFor();
+      // Exact names: the dashboard behind has a map card of its own, whose region would match a partial name.
+      await page.waitForURL((url) => url.pathname.startsWith('/datalayers'));
+      await page.getByRole('main').getByRole('region', { name: 'Map', exact: true }).waitFor();
       dialog = await openHelp(page);
       // 'Editing field boundaries' is not for the Access role, who cannot edit them.
       expect(await listedTitles(dialog)).toEqual(['Map layers', 'Map layers manual']);
