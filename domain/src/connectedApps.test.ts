@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AppStatus,
+  brandOffersApp,
   ConnectionMode,
   ExternalApp,
   defaultFirstYear,
@@ -16,7 +17,7 @@ describe('connected apps', () => {
     expect(ExternalApp).toEqual({
       OmniaConnect: 1,
       Dropbox: 100,
-      ISoyl: 101,
+      iSoyl: 101,
       JohnDeere: 200,
       Claas: 210,
       FieldView: 220,
@@ -35,6 +36,13 @@ describe('connected apps', () => {
     expect(
       isConnectionInvalid({ appId: ExternalApp.Dropbox, status: AppStatus.Ok, organisationId: null }),
     ).toBe(false);
+  });
+
+  it("offers an app in the brand's connection set, and the reference provider on every brand", () => {
+    const fileStoreOnly = [ExternalApp.Dropbox];
+    expect(brandOffersApp(ExternalApp.Dropbox, fileStoreOnly)).toBe(true);
+    expect(brandOffersApp(ExternalApp.JohnDeere, fileStoreOnly)).toBe(false);
+    expect(brandOffersApp(ExternalApp.OmniaConnect, [])).toBe(true);
   });
 
   it('lets the owner or Admin and above update a connection', () => {

@@ -1,23 +1,20 @@
+import { AppStatus, ConnectionMode, ExternalApp } from './enumerations.ts';
 import { isAdminOrHigher, type Role } from './roles.ts';
 
-/** The external apps by the spec's ids (session-shell-connections §3 Enumerations). */
-export const ExternalApp = {
-  OmniaConnect: 1,
-  Dropbox: 100,
-  ISoyl: 101,
-  JohnDeere: 200,
-  Claas: 210,
-  FieldView: 220,
-  Glgm: 301,
-} as const;
-export type ExternalApp = (typeof ExternalApp)[keyof typeof ExternalApp];
+// The spec's numbering lives once, in enumerations.ts (§3 Enumerations); the connection rules build on it.
+export { AppStatus, ConnectionMode, ExternalApp };
 export const externalApps: readonly ExternalApp[] = Object.values(ExternalApp);
 
-export const AppStatus = { Ok: 0, InvalidConnection: 1, InvalidOrganisation: 2 } as const;
-export type AppStatus = (typeof AppStatus)[keyof typeof AppStatus];
-
-export const ConnectionMode = { OAuth: 1, BasicAuth: 2 } as const;
-export type ConnectionMode = (typeof ConnectionMode)[keyof typeof ConnectionMode];
+/** The apps' own names, shown as each maker writes them in every language. */
+export const appNames: Readonly<Record<ExternalApp, string>> = {
+  [ExternalApp.OmniaConnect]: 'OmniaConnect',
+  [ExternalApp.Dropbox]: 'Dropbox',
+  [ExternalApp.iSoyl]: 'iSoyl',
+  [ExternalApp.JohnDeere]: 'John Deere Operations Center',
+  [ExternalApp.Claas]: 'CLAAS',
+  [ExternalApp.FieldView]: 'Climate FieldView',
+  [ExternalApp.Glgm]: 'GLGM',
+};
 
 /** The farm-management sync app: its organisations are sites, and it keeps a first year (§4 App connection). */
 export const syncApp: ExternalApp = ExternalApp.Glgm;
@@ -36,6 +33,14 @@ const organisationApps: ReadonlySet<ExternalApp> = new Set([
 
 export function requiresOrganisation(appId: ExternalApp): boolean {
   return organisationApps.has(appId);
+}
+
+/**
+ * Whether a brand offers an app: the brand's own connection set (session-shell-connections, brands), and on every
+ * brand the reference provider that ships with Headland, which a deployment turns on only deliberately.
+ */
+export function brandOffersApp(appId: ExternalApp, brandConnections: readonly ExternalApp[]): boolean {
+  return appId === ExternalApp.OmniaConnect || brandConnections.includes(appId);
 }
 
 export function isExternalApp(value: number): value is ExternalApp {

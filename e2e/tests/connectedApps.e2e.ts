@@ -1,16 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callApi, openHoldingByApi } from '../support/apiSession.ts';
-import { axeContextOptions, expectAccessible } from '../support/axeCheck.ts';
+import { callApi } from '../support/apiSession.ts';
+import { signInTo } from '../support/appShellPage.ts';
+import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
 import { newPage, useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
 import { stepTimeoutMs } from '../support/loginPage.ts';
 import { useServer } from '../support/server.ts';
 
-// Connected apps against the reference provider the demo server runs (issue 22 parts 1, 2 and 4): the connect
-// popup's consent at the provider, its redirect back, then organisations, machines and disconnect through the
-// spec's calls; and a basic connection refused with a wrong password, then accepted. The connected-apps screens
-// come later: the calls stand in for them here.
+// Connected apps against the reference provider the demo server runs (issue 22): from the user menu's Connections,
+// the connect popup's consent at the provider and its redirect back while the dialog polls, the choice of an
+// organisation, its machines through the spec's call, and disconnect; then a basic connection refused with a
+// wrong password and accepted with the right one.
 const running = useServer();
 const chromium = useBrowser();
 
@@ -38,87 +39,111 @@ async function openPage(): Promise<Page> {
 
 describe('connected apps', () => {
   it(
-    'connects the reference provider by OAuth in the browser, chooses an organisation, lists machines and disconnects',
+    'connects the reference provider by OAuth from the user menu, chooses an organisation and disconnects; then by password',
     async () => {
       const url = running.server.url;
-      const token = await openHoldingByApi(url, 'client@headland.example', 'Wold Farm');
-      const created = await callApi<{ OAuthAuthorizeUri: string; connection: Connection }>(
-        url,
-        token,
-        'POST',
-        '/api/apps/create?appId=1',
-      );
-      const id = created.connection.connectionId;
+      const axe = new AxeAudit();
+      const page = await openPage();
+      const shell = await signInTo(page, 'client@headland.example', 'Wold Farm');
+      await shell.userMenuButton.click();
+      await page.getByRole('menuitem', { name: 'Connections', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Connected apps' });
+      const app = dialog.getByRole('region', { name: 'OmniaConnect' });
+      await app.getByText('Not connected').waitFor();
+      await axe.check(page, 'connected apps dialog');
 
-      const popup = await openPage();
-      await popup.goto(created.OAuthAuthorizeUri);
+      const popupOpens = page.waitForEvent('popup');
+      await app.getByRole('button', { name: 'Connect OmniaConnect', exact: true }).click();
+      const popup = await popupOpens;
+      pages.push(popup);
+      await dialog.getByText('Waiting for you to give access in the OmniaConnect window...').waitFor();
       await popup.getByRole('heading', { name: 'OmniaConnect' }).waitFor();
-      await expectAccessible(popup, 'reference provider sign-in');
+      await axe.check(popup, 'reference provider sign-in');
       await popup.getByLabel('User name').fill(contractor);
       await popup.getByLabel('Password').fill('not-the-password');
       await popup.getByRole('button', { name: 'Allow' }).click();
       await popup.getByRole('alert').filter({ hasText: 'The user name or password is not right.' }).waitFor();
-      expect((await callApi<Connection>(url, token, 'GET', `/api/apps/check?id=${id}`)).status).toBe(1);
-
       await popup.getByLabel('User name').fill(contractor);
       await popup.getByLabel('Password').fill(providerPassword);
+      const popupCloses = popup.waitForEvent('close', { timeout: stepTimeoutMs });
+      // The provider sends the popup back to the callback page; the dialog's next poll sees the connection Ok
+      // and closes the popup, which may happen before the page has been read.
       await popup.getByRole('button', { name: 'Allow' }).click();
-      await popup.getByText('The app is connected. You can close this window.').waitFor();
-      expect(new URL(popup.url()).pathname).toBe('/api/apps/callback');
-      await expectAccessible(popup, 'connect popup callback');
-      await capture(popup, 'connected-apps-callback');
+      await popupCloses;
+      await dialog.getByText('OmniaConnect is connected.').waitFor();
+      await app.getByText('Choose an organisation', { exact: true }).first().waitFor();
+      await app.getByRole('combobox', { name: 'Organisation' }).click();
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      expect(await options.allInnerTexts()).toEqual(['Fenland Agri Contracting Ltd', 'Marsh Lane Farm']);
+      await page.getByRole('option', { name: 'Marsh Lane Farm' }).click();
+      await app.getByRole('button', { name: 'Save OmniaConnect settings' }).click();
+      await app.getByText('Organisation: Marsh Lane Farm').waitFor();
+      await app.getByText('Connected', { exact: true }).waitFor();
+      await capture(page, 'connected-apps-dialog', { fullPage: false });
+      await axe.check(page, 'connected apps dialog, connected');
 
-      // What the client's poll sees once the popup has come back.
-      expect((await callApi<Connection>(url, token, 'GET', `/api/apps/check?id=${id}`)).status).toBe(0);
-      const config = await callApi<{ organisations: { id: string; name: string }[] }>(
-        url,
-        token,
-        'GET',
-        `/api/apps/config/${id}`,
-      );
-      expect(config.organisations.map((organisation) => organisation.name)).toEqual([
-        'Fenland Agri Contracting Ltd',
-        'Marsh Lane Farm',
-      ]);
-      const chosen = await callApi<Connection>(url, token, 'POST', '/api/apps/config', {
-        connectionId: id,
-        org: config.organisations[1]!.id,
-        orgName: config.organisations[1]!.name,
-      });
-      expect(chosen.holding.organisation?.name).toBe('Marsh Lane Farm');
+      // The machines of the chosen organisation, as an app screen asks for them.
+      const token = await tabToken(page);
+      const [connection] = await callApi<Connection[]>(url, token, 'GET', '/api/apps/get/all');
+      expect(connection!.holding.organisation?.name).toBe('Marsh Lane Farm');
       const machines = await callApi<{ machines: { make: string; model: string }[] }>(
         url,
         token,
         'GET',
-        `/api/apps/machines/${id}?orgId=${config.organisations[1]!.id}`,
+        `/api/apps/machines/${connection!.connectionId}?orgId=${connection!.holding.organisation!.id}`,
       );
       expect(machines.machines.map((machine) => `${machine.make} ${machine.model}`)).toEqual([
         'New Holland T7.270',
         'KUHN AXIS 50.2 EMC W',
       ]);
 
-      await callApi(url, token, 'POST', `/api/apps/disconnect?id=${id}&deleteData=false`);
+      await app.getByRole('button', { name: /^Disconnect OmniaConnect/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Disconnect OmniaConnect?' });
+      await axe.check(page, 'disconnect confirmation');
+      await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      await dialog.getByText('OmniaConnect is disconnected.').waitFor();
+      await app.getByText('Not connected').waitFor();
       expect(await callApi<Connection[]>(url, token, 'GET', '/api/apps/get/all')).toEqual([]);
 
       // A basic connection: refused with a wrong password, then accepted.
-      const basic = await callApi<{ connection: Connection }>(url, token, 'POST', '/api/apps/create?appId=1');
-      const basicId = basic.connection.connectionId;
-      const credentials = { connectionId: basicId, user: contractor };
-      expect(
-        await callApi(url, token, 'POST', '/api/apps/validate/basic', {
-          ...credentials,
-          password: 'wrong-one',
-        }),
-      ).toBe(false);
-      expect(
-        await callApi(url, token, 'POST', '/api/apps/validate/basic', {
-          ...credentials,
-          password: providerPassword,
-        }),
-      ).toBe(true);
-      expect((await callApi<Connection>(url, token, 'GET', `/api/apps/check?id=${basicId}`)).status).toBe(0);
-      await callApi(url, token, 'POST', `/api/apps/disconnect?id=${basicId}&deleteData=false`);
+      await app.getByRole('button', { name: 'Connect OmniaConnect with user name and password' }).click();
+      const basic = page.getByRole('dialog', { name: 'Connect OmniaConnect' });
+      await basic.getByRole('textbox', { name: 'User name' }).fill(contractor);
+      await basic.locator('input[type="password"]').fill('wrong-one');
+      await basic.getByRole('button', { name: 'Connect', exact: true }).click();
+      await basic
+        .getByRole('alert')
+        .filter({ hasText: 'The app did not accept this user name and password.' })
+        .waitFor();
+      await axe.check(page, 'basic connect refused');
+      await basic.locator('input[type="password"]').fill(providerPassword);
+      await basic.getByRole('button', { name: 'Connect', exact: true }).click();
+      await dialog.getByText('OmniaConnect is connected.').waitFor();
+      const [basicConnection] = await callApi<Connection[]>(url, token, 'GET', '/api/apps/get/all');
+      expect(basicConnection!.status).toBe(0);
+      // The callback page as the popup shows it, here for a consent that matches no connection.
+      const callbackPage = await openPage();
+      await callbackPage.goto('/api/apps/callback?state=spent&code=x');
+      await callbackPage
+        .getByText('The app could not be connected. Close this window and try again.')
+        .waitFor();
+      await axe.check(callbackPage, 'connect popup callback');
+      await capture(callbackPage, 'connected-apps-callback');
+      axe.expectClean();
     },
     testTimeoutMs,
   );
 });
+
+/** The holding session's token the tab keeps, for asking the server what it answers this user. */
+async function tabToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const context = JSON.parse(window.sessionStorage.getItem('headland.context') ?? '{}') as {
+      session?: { token: string };
+    };
+    return context.session?.token ?? null;
+  });
+  expect(token).toBeTruthy();
+  return token!;
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { AppStatus, externalApps, type ExternalApp } from '../connectedApps.ts';
+import { AppStatus, ConnectionMode, externalApps, type ExternalApp } from '../connectedApps.ts';
 import { dbId, dbIdParam, oneLineMessage, oneLineText } from './wireValues.ts';
 
 /** Connected apps (session-shell-connections §7 Connected apps), at the spec's paths. */
 export const appsRoutes = {
+  /** The apps this server offers on this brand (not a spec call: the management dialog lists them). */
+  available: '/api/apps/available',
   create: '/api/apps/create',
   check: '/api/apps/check',
   all: '/api/apps/get/all',
@@ -75,6 +77,14 @@ export const createResponseSchema = z.object({
   OAuthAuthorizeUri: z.string().nullable(),
   connection: connectionSchema,
 });
+
+export const availableAppSchema = z.object({
+  appId: z.number().int(),
+  /** The connection modes the app takes, OAuth 1 and BasicAuth 2; the first is the one create starts. */
+  modes: z.array(z.enum(ConnectionMode)),
+});
+export type AvailableApp = z.infer<typeof availableAppSchema>;
+export const availableResponseSchema = z.object({ apps: z.array(availableAppSchema) });
 
 export const connectionsResponseSchema = z.array(connectionSchema);
 export const removedResponseSchema = z.object({ connectionId: dbId });

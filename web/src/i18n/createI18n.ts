@@ -16,6 +16,7 @@ const englishFiles = import.meta.glob<Texts>(
   [
     './en.json',
     './en.*.json',
+    '!./en.apps.json',
     '!./en.crops.json',
     '!./en.documents.json',
     '!./en.exports.json',
@@ -31,6 +32,7 @@ const englishFiles = import.meta.glob<Texts>(
 );
 const laterEnglishFiles = import.meta.glob<Texts>(
   [
+    './en.apps.json',
     './en.crops.json',
     './en.documents.json',
     './en.exports.json',

@@ -56,10 +56,11 @@ describe('the module registry', () => {
     });
   });
 
-  it('lists the user menu entries of permissions, holdings, partners and documents, in that order', async () => {
+  it('lists the user menu entries of permissions, connections, holdings, partners and documents, in that order', async () => {
     const { moduleEntries } = await import('./moduleRegistry.ts');
     expect(moduleEntries.filter((entry) => entry.useUserMenu).map((entry) => entry.id)).toEqual([
       'permissions',
+      'apps',
       'holdings',
       'partners',
       'documents',

@@ -3,6 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { routeSegment, type MenuItem } from '@headland/domain/menu';
 import type { ApiClient } from '../shell/http/apiClient.ts';
 import type { DataService } from '../shell/live/dataRefresh.ts';
+import { appsModule } from './apps/appsModule.ts';
 import { dashboardModule } from './dashboard/dashboardModule.ts';
 import { datalayersModule } from './datalayers/datalayersModule.ts';
 import { documentsModule } from './documents/documentsModule.ts';
@@ -26,6 +27,7 @@ export const moduleEntries: readonly ModuleEntry[] = [
   fieldsModule,
   datalayersModule,
   permissionsModule,
+  appsModule,
   holdingsModule,
   partnersModule,
   documentsModule,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allQuerySchema,
   appsRoutes as paths,
+  availableResponseSchema,
   callbackQuerySchema,
   configResponseSchema,
   connectionIdParamsSchema,
@@ -19,9 +20,12 @@ import {
   validateBasicRequestSchema,
   validateBasicResponseSchema,
 } from '@headland/domain/api/appsApi';
+import { brands } from '@headland/domain/brands';
+import { requestBrand } from '../../auth/accessHook.ts';
 import { holdingCallerOf } from '../../auth/caller.ts';
 import { refusalLanguage, refusalTextLookup } from '../../http/refusalTexts.ts';
 import {
+  availableApps,
   cancelConnection,
   checkConnection,
   completeAuthorisation,
@@ -50,15 +54,32 @@ export async function appsRoutes(
   options: { providers: AppProviders; key: SealingKey | null },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const context = (): AppsContext => ({
+  const context = (request: FastifyRequest): AppsContext => ({
     db: app.deps.database.db,
     providers: options.providers,
     key: options.key,
+    brandApps: brands[requestBrand(request)].connections,
   });
   const sayer = (request: FastifyRequest) => {
     const lookup = refusalTextLookup(refusalLanguage(request));
     return (key: string) => lookup(key) ?? key;
   };
+
+  api.get(
+    paths.available,
+    {
+      config: write,
+      schema: {
+        tags,
+        operationId: 'listAvailableApps',
+        summary: 'The apps that can be connected here',
+        description:
+          'The apps this server is configured for and the brand offers, each with its connection modes (OAuth 1, BasicAuth 2; the first is the one create starts). Empty when no sealing key is set.',
+        response: { 200: availableResponseSchema },
+      },
+    },
+    async (request) => availableApps(context(request)),
+  );
 
   api.post(
     paths.create,
@@ -74,7 +95,7 @@ export async function appsRoutes(
         response: { 200: createResponseSchema },
       },
     },
-    async (request) => createConnection(context(), holdingCallerOf(request), request.query.appId),
+    async (request) => createConnection(context(request), holdingCallerOf(request), request.query.appId),
   );
 
   api.get(
@@ -91,7 +112,7 @@ export async function appsRoutes(
         response: { 200: connectionSchema },
       },
     },
-    async (request) => checkConnection(context(), holdingCallerOf(request), request.query.id),
+    async (request) => checkConnection(context(request), holdingCallerOf(request), request.query.id),
   );
 
   api.get(
@@ -108,7 +129,7 @@ export async function appsRoutes(
         response: { 200: connectionsResponseSchema },
       },
     },
-    async (request) => listConnections(context(), holdingCallerOf(request), request.query.validate),
+    async (request) => listConnections(context(request), holdingCallerOf(request), request.query.validate),
   );
 
   api.post(
@@ -124,7 +145,7 @@ export async function appsRoutes(
         response: { 200: removedResponseSchema },
       },
     },
-    async (request) => cancelConnection(context(), holdingCallerOf(request), request.query.id),
+    async (request) => cancelConnection(context(request), holdingCallerOf(request), request.query.id),
   );
 
   api.post(
@@ -141,7 +162,7 @@ export async function appsRoutes(
         response: { 200: removedResponseSchema },
       },
     },
-    async (request) => disconnectConnection(context(), holdingCallerOf(request), request.query.id),
+    async (request) => disconnectConnection(context(request), holdingCallerOf(request), request.query.id),
   );
 
   api.post(
@@ -158,7 +179,7 @@ export async function appsRoutes(
         response: { 200: validateBasicResponseSchema },
       },
     },
-    async (request) => validateBasic(context(), holdingCallerOf(request), request.body),
+    async (request) => validateBasic(context(request), holdingCallerOf(request), request.body),
   );
 
   api.get(
@@ -176,7 +197,12 @@ export async function appsRoutes(
       },
     },
     async (request) =>
-      connectionConfig(context(), holdingCallerOf(request), request.params.connectionId, sayer(request)),
+      connectionConfig(
+        context(request),
+        holdingCallerOf(request),
+        request.params.connectionId,
+        sayer(request),
+      ),
   );
 
   api.post(
@@ -193,7 +219,7 @@ export async function appsRoutes(
         response: { 200: connectionSchema },
       },
     },
-    async (request) => saveConfig(context(), holdingCallerOf(request), request.body),
+    async (request) => saveConfig(context(request), holdingCallerOf(request), request.body),
   );
 
   api.get(
@@ -213,7 +239,7 @@ export async function appsRoutes(
     },
     async (request) =>
       connectionMachines(
-        context(),
+        context(request),
         holdingCallerOf(request),
         request.params.connectionId,
         request.query.orgId,
@@ -239,7 +265,7 @@ export async function appsRoutes(
       const query = new URLSearchParams(
         Object.entries(request.query).filter((entry): entry is [string, string] => entry[1] !== undefined),
       );
-      const connected = await completeAuthorisation(context(), query);
+      const connected = await completeAuthorisation(context(request), query);
       const language = refusalLanguage(request);
       // A page either way, for the popup's user: every 400 of the API is a JSON refusal, and this is not one.
       return reply

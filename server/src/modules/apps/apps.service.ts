@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   AppStatus,
+  brandOffersApp,
   ConnectionMode,
   emptyOrganisationsMessage,
   firstYearChoices,
@@ -11,7 +12,7 @@ import {
   syncApp,
   type ExternalApp,
 } from '@headland/domain/connectedApps';
-import type { Connection, Machine, Organisation } from '@headland/domain/api/appsApi';
+import type { AvailableApp, Connection, Machine, Organisation } from '@headland/domain/api/appsApi';
 import type { Caller } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/httpErrors.ts';
@@ -34,6 +35,8 @@ export interface AppsContext {
   providers: AppProviders;
   /** Without a key no app is offered: nothing could be stored sealed. */
   key: SealingKey | null;
+  /** The connection set of the brand the request came through. */
+  brandApps: readonly ExternalApp[];
 }
 
 /** An access token this close to its end is refreshed before use. */
@@ -42,6 +45,21 @@ const refreshMarginMs = 60_000;
 const stateHash = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 const unavailable = () => new HttpError(502, 'appUnavailable');
+
+/** GET available: the configured apps the brand offers, each with the modes it takes. */
+export function availableApps(context: AppsContext): { apps: AvailableApp[] } {
+  if (!context.key) return { apps: [] };
+  const apps = [...context.providers.values()]
+    .filter((provider) => brandOffersApp(provider.appId, context.brandApps))
+    .sort((a, b) => a.appId - b.appId)
+    .map((provider) => ({
+      appId: provider.appId,
+      modes: provider.modes.filter(
+        (mode) => mode !== ConnectionMode.BasicAuth || provider.basicValidateUrl !== null,
+      ),
+    }));
+  return { apps };
+}
 
 function offered(context: AppsContext, appId: number): { provider: AppProvider; key: SealingKey } {
   const provider = isExternalApp(appId) ? context.providers.get(appId) : undefined;
@@ -86,6 +104,8 @@ export async function createConnection(
   appId: number,
 ): Promise<{ OAuthAuthorizeUri: string | null; connection: Connection }> {
   const { provider, key } = offered(context, appId);
+  // A connection starts only for an app the brand offers; one made already keeps working (check, disconnect).
+  if (!brandOffersApp(provider.appId, context.brandApps)) throw badRequest('appNotOffered');
   const mode = provider.modes[0]!;
   const authorisation =
     mode === ConnectionMode.OAuth && provider.oauth ? await startAuthorisation(provider.oauth) : null;

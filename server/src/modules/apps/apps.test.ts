@@ -390,6 +390,12 @@ describe('who may change a connection', () => {
     expect(await callback(await consent(created.OAuthAuthorizeUri))).toBe(false);
   });
 
+  it('lists the apps it offers with their modes, and refuses the others', async () => {
+    const available = await call('owner', 'GET', '/api/apps/available');
+    expect(available.statusCode).toBe(200);
+    expect(available.json()).toEqual({ apps: [{ appId: ExternalApp.OmniaConnect, modes: [1, 2] }] });
+  });
+
   it('refuses an app this server does not offer', async () => {
     const refused = await call('owner', 'POST', `/api/apps/create?appId=${ExternalApp.JohnDeere}`);
     expect(refused.statusCode).toBe(400);

@@ -608,6 +608,7 @@ const notAboutCroppings: Record<string, string> = {
   'GET /resources/{lang}/text.json': 'the product’s texts',
   'GET /api/intl/v1/text/language/{lang}': 'the product’s texts',
   // Connected apps: connections, their provider's organisations and machines, never a field or cropping.
+  'GET /api/apps/available': 'the apps that can be connected',
   'POST /api/apps/create': 'a connection and a provider address',
   'GET /api/apps/check': 'a connection',
   'GET /api/apps/get/all': 'connections',
