@@ -82,12 +82,14 @@ const sameAsEnglish: Record<'all' | string, readonly string[]> = {
     'Master',
     'Manager',
     'Demo',
+    'Organisation',
   ],
   // French words spelt as in English.
   fr: [
     // Prescription plans: French writes these as English does.
     'Prescriptions',
     'Total',
+    'Organisation',
     // Words of the data layers and live areas French writes as English does.
     'K',
     'potassium',
