@@ -227,6 +227,10 @@ export const refusalCodes = {
   connectionNotWorking: [],
   organisationNotOfAccount: [],
   firstYearOutOfRange: ['min', 'max'],
+  appHasNoFiles: [],
+  folderNotFound: [],
+  fileNotFound: [],
+  storageFileTooLarge: ['maxMb'],
   legalDocumentNotRequired: ['id'],
   legalDocumentAlreadySigned: ['id'],
 } as const satisfies Record<string, readonly string[]>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { wantsReferenceProvider } from '../config.ts';
 import { appsRoutes } from './apps/apps.routes.ts';
+import { storageRoutes } from './apps/storage.routes.ts';
 import { appProviders, referenceClient } from './apps/providers.ts';
 import { SealingKey } from './apps/sealing.ts';
 import { referenceProviderRoutes } from './referenceProvider/referenceProvider.routes.ts';
@@ -76,8 +77,10 @@ async function registerConnectedApps(app: FastifyInstance): Promise<void> {
     ? referenceClient(config, randomBytes(32).toString('base64url'))
     : null;
   if (reference) await app.register(referenceProviderRoutes, { client: reference });
-  await app.register(appsRoutes, {
+  const connections = {
     providers: appProviders(config, reference),
     key: config.connectionSealingKey ? new SealingKey(config.connectionSealingKey) : null,
-  });
+  };
+  await app.register(appsRoutes, connections);
+  await app.register(storageRoutes, connections);
 }

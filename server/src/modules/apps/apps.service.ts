@@ -90,7 +90,11 @@ async function findConnection(context: AppsContext, caller: Caller, id: number):
 }
 
 /** The connection, when the caller may change it (§6: its owner, or Admin and above). */
-async function connectionToUpdate(context: AppsContext, caller: Caller, id: number): Promise<ConnectionRow> {
+export async function connectionToUpdate(
+  context: AppsContext,
+  caller: Caller,
+  id: number,
+): Promise<ConnectionRow> {
   const row = await findConnection(context, caller, id);
   if (!mayUpdateConnection({ userId: caller.actor.userId, role: caller.role }, row.user_id))
     throw forbidden('connectionOwnerOnly');
@@ -226,7 +230,7 @@ async function credentialOf(
 }
 
 /** Asks the provider with the connection's credential; a refused credential marks the connection invalid. */
-async function withProvider<T>(
+export async function withProvider<T>(
   context: AppsContext,
   caller: Caller,
   row: ConnectionRow,

@@ -403,3 +403,72 @@ describe('who may change a connection', () => {
     expect((await call('owner', 'POST', '/api/apps/create?appId=5')).statusCode).toBe(400);
   });
 });
+
+describe('the file store of a connection', () => {
+  it('lists a folder one level at a time and hands over a file, to the owner and Admin only', async () => {
+    const id = await connect();
+    const root = await call('owner', 'GET', `/api/storage/folder/contents?connectionId=${id}&levels=1`);
+    expect(root.statusCode, root.body).toBe(200);
+    expect(root.json()).toEqual([
+      { Name: 'Boundaries', Path: '/Boundaries', IsFolder: true, Contents: null },
+      { Name: 'Yield 2025', Path: '/Yield 2025', IsFolder: true, Contents: null },
+    ]);
+    const folder = await call(
+      'owner',
+      'GET',
+      `/api/storage/folder/contents?connectionId=${id}&path=${encodeURIComponent('/Boundaries')}`,
+    );
+    expect(folder.json<{ Name: string; IsFolder: boolean }[]>().map((entry) => entry.Name)).toEqual([
+      'Read me.txt',
+      'Wold Farm new land 2026.zip',
+    ]);
+
+    const path = encodeURIComponent('/Boundaries/Wold Farm new land 2026.zip');
+    const file = await call('admin', 'GET', `/api/storage/file?connectionId=${id}&path=${path}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Wold Farm new land 2026.zip"; filename*=UTF-8''Wold%20Farm%20new%20land%202026.zip`,
+    );
+    // A zip, holding the shapefile's parts.
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(file.rawPayload.toString('latin1')).toContain('Wold_Farm_new_land_2026.shp');
+
+    // Another user of the holding does not browse the owner's account, nor does anyone of another holding.
+    expect((await call('member', 'GET', `/api/storage/folder/contents?connectionId=${id}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('member', 'GET', `/api/storage/file?connectionId=${id}&path=${path}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('stranger', 'GET', `/api/storage/folder/contents?connectionId=${id}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a path that climbs or names nothing, in words', async () => {
+    const id = await connect();
+    const climbing = await call(
+      'owner',
+      'GET',
+      `/api/storage/folder/contents?connectionId=${id}&path=${encodeURIComponent('/Boundaries/../..')}`,
+    );
+    expect(climbing.statusCode).toBe(400);
+    const relative = await call('owner', 'GET', `/api/storage/file?connectionId=${id}&path=secrets.txt`);
+    expect(relative.statusCode).toBe(400);
+    const missing = await call(
+      'owner',
+      'GET',
+      `/api/storage/folder/contents?connectionId=${id}&path=/Nowhere`,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ Code: 'folderNotFound' });
+    const gone = await call('owner', 'GET', `/api/storage/file?connectionId=${id}&path=/Boundaries/old.zip`);
+    expect(gone.json()).toMatchObject({
+      Code: 'fileNotFound',
+      Message: "This file is no longer in the app's files.",
+    });
+    expect(
+      (await call('owner', 'GET', `/api/storage/folder/contents?connectionId=${id}&levels=3`)).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Machine, Organisation } from '@headland/domain/api/appsApi';
+import { maxFolderEntries } from '@headland/domain/api/storageApi';
 import type { AppProvider } from './providers.ts';
 
 /** How Headland speaks to a provider: with a bearer token (OAuth) or a user and password (basic). */
@@ -11,6 +12,8 @@ export class ProviderUnavailable extends Error {
 }
 
 export const providerTimeoutMs = 10_000;
+/** A file of up to the import limit takes longer to arrive than a list. */
+const fileTimeoutMs = 120_000;
 /** The most Headland reads of one answer, and the most items it keeps of a list. */
 const maxAnswerBytes = 2_000_000;
 const maxListItems = 5000;
@@ -99,6 +102,89 @@ export async function fetchMachines(
     model: clip(item.model, 100),
     serialNumber: item.serialNumber ? clip(item.serialNumber, 100) : null,
   }));
+}
+
+const folderAnswer = z.object({
+  values: z
+    .array(
+      z.object({ name: z.string().max(1000), path: z.string().max(4000), type: z.enum(['folder', 'file']) }),
+    )
+    .max(maxFolderEntries),
+});
+
+/** A folder's entries; 'notFound' when the store has no such folder. */
+export async function fetchFolder(
+  url: string,
+  credential: Credential,
+): Promise<{ name: string; path: string; isFolder: boolean }[] | 'unauthorised' | 'notFound'> {
+  const answer = await call(url, { headers: { authorization: authorisation(credential) } });
+  if (answer.status === 401 || answer.status === 403) return 'unauthorised';
+  if (answer.status === 404) return 'notFound';
+  const parsed = folderAnswer.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) throw new ProviderUnavailable(`folder: ${answer.status}`);
+  return parsed.data.values.map((item) => ({
+    name: item.name,
+    path: item.path,
+    isFolder: item.type === 'folder',
+  }));
+}
+
+/** The file is larger than Headland brings in. */
+export class FileTooLarge extends Error {
+  override name = 'FileTooLarge';
+}
+
+/**
+ * A file's bytes, read as they arrive and stopped at `maxBytes`: a store's answer may be of any size, and
+ * neither its declared length nor its end is trusted.
+ */
+export async function fetchFileBytes(
+  url: string,
+  credential: Credential,
+  maxBytes: number,
+): Promise<Uint8Array | 'unauthorised' | 'notFound'> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { authorization: authorisation(credential) },
+      redirect: 'error',
+      signal: AbortSignal.timeout(fileTimeoutMs),
+    });
+  } catch (error) {
+    throw new ProviderUnavailable(`no answer from ${new URL(url).host}`, { cause: error });
+  }
+  if (response.status === 401 || response.status === 403) return 'unauthorised';
+  if (response.status === 404) return 'notFound';
+  if (response.status !== 200 || !response.body) throw new ProviderUnavailable(`file: ${response.status}`);
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body.cancel();
+    throw new FileTooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new FileTooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof FileTooLarge) throw error;
+    throw new ProviderUnavailable('the file stopped arriving', { cause: error });
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Whether the provider takes the user and password (§7 validate/basic). */

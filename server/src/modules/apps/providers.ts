@@ -29,6 +29,8 @@ export interface AppProvider {
   basicValidateUrl: string | null;
   organisationsUrl: string;
   machinesUrl: (organisationId: string) => string;
+  /** The account's file store, for an app that has one: a folder's entries, and a file's bytes. */
+  files: { folderUrl: (path: string) => string; contentUrl: (path: string) => string } | null;
 }
 
 export type AppProviders = ReadonlyMap<ExternalApp, AppProvider>;
@@ -68,6 +70,10 @@ export function appProviders(
       organisationsUrl: `${base}/api/organizations`,
       machinesUrl: (organisationId) =>
         `${base}/api/organizations/${encodeURIComponent(organisationId)}/machines`,
+      files: {
+        folderUrl: (path) => `${base}/api/files?path=${encodeURIComponent(path)}`,
+        contentUrl: (path) => `${base}/api/files/content?path=${encodeURIComponent(path)}`,
+      },
     });
   }
   return providers;

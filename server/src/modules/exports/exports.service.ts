@@ -18,9 +18,10 @@ import {
   selectLayerZones,
 } from './exports.queries.ts';
 
-// What other areas write their own GIS files with (prescription plans), and read them back with in tests.
-export type { ExportColumn, ExportPart } from './exportDataset.ts';
-export type { ExportFile } from './exportFiles.ts';
+// What other areas write their own GIS files with (prescription plans, the reference provider's demo files), and
+// read them back with in tests.
+export type { ExportColumn, ExportDataset, ExportPart } from './exportDataset.ts';
+export { exportFile, type ExportFile } from './exportFiles.ts';
 export { wgs84Prj, writeShapefile } from './shapefileWriter.ts';
 export { ogrAreaHa, ogrSummary } from './ogrInfo.ts';
 

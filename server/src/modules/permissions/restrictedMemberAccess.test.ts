@@ -619,6 +619,8 @@ const notAboutCroppings: Record<string, string> = {
   'POST /api/apps/config': 'a connection',
   'GET /api/apps/machines/{connectionId}': 'machines of the provider account',
   'GET /api/apps/callback': 'a page saying whether the app is connected',
+  'GET /api/storage/folder/contents': 'the entries of a folder of an app account’s file store',
+  'GET /api/storage/file': 'a file of an app account’s file store',
 };
 
 describe('a restricted member', () => {

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { storagePathSchema } from '@headland/domain/api/storageApi';
 import { providerAccount, type ProviderAccount } from './demoContent.ts';
+import { demoFile, folderEntries } from './demoFiles.ts';
 import { ProviderState } from './providerState.ts';
 import { referenceProviderPrefix, type ReferenceClient } from './referenceProvider.service.ts';
 import { errorPage, signInPage } from './signInPage.ts';
@@ -180,6 +182,41 @@ export async function referenceProviderRoutes(
       const organisation = account.organisations.find((item) => item.id === orgId);
       if (!organisation) return reply.code(404).send({ error: 'not_found' });
       return { values: organisation.machines, total: organisation.machines.length };
+    },
+  );
+
+  // The file store, in the cloud stores' shape: a folder's entries, and a file's bytes.
+  app.get(
+    `${referenceProviderPrefix}/api/files`,
+    { config: open, schema: hidden },
+    async (request, reply) => {
+      if (!accountOf(request)) return reply.code(401).send({ error: 'invalid_token' });
+      const path = storagePathSchema.safeParse((request.query as { path?: unknown }).path ?? '/');
+      if (!path.success) return reply.code(400).send({ error: 'invalid_request' });
+      const folder = path.data.length > 1 ? path.data.replace(/\/+$/, '') : '/';
+      const entries = folderEntries(folder);
+      if (!entries) return reply.code(404).send({ error: 'not_found' });
+      return {
+        values: entries.map((entry) => ({
+          name: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+          path: entry.path,
+          type: entry.isFolder ? 'folder' : 'file',
+          modified: entry.modified,
+        })),
+        total: entries.length,
+      };
+    },
+  );
+
+  app.get(
+    `${referenceProviderPrefix}/api/files/content`,
+    { config: open, schema: hidden },
+    async (request, reply) => {
+      if (!accountOf(request)) return reply.code(401).send({ error: 'invalid_token' });
+      const path = storagePathSchema.safeParse((request.query as { path?: unknown }).path);
+      const file = path.success ? demoFile(path.data) : undefined;
+      if (!file?.content) return reply.code(404).send({ error: 'not_found' });
+      return reply.type('application/octet-stream').send(Buffer.from(file.content()));
     },
   );
 }
