@@ -23,7 +23,12 @@ import {
   type ImportCommitResponse,
   type ImportPreviewResponse,
 } from '@headland/domain/api/fieldsApi';
+import type { Connection } from '@headland/domain/api/appsApi';
+import type { FileItem } from '@headland/domain/api/storageApi';
+import { appNames, type ExternalApp } from '@headland/domain/connectedApps';
 import { FileDropZone } from '../../shell/files/FileDropZone.tsx';
+import { FileSelectionDialog } from '../../shell/files/FileSelectionDialog.tsx';
+import { downloadStorageFile, useStorageConnections } from '../../shell/files/storageQueries.ts';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useCanEditFields, useRefreshFieldsData } from './fieldsQueries.ts';
 import { serverMessages } from './serverMessages.ts';
@@ -98,8 +103,27 @@ export function BoundaryImport() {
   const [srid, setSrid] = useState<string | null>(null);
   const [nameProperty, setNameProperty] = useState<string | null>(null);
   const [problem, setProblem] = useState<string[] | null>(null);
+  const storeConnections = useStorageConnections();
+  const [browsing, setBrowsing] = useState<Connection | null>(null);
 
   if (!canEdit) return <Alert color="gray">{t('fields.import.noRight')}</Alert>;
+
+  /** A file chosen in a connected app's store: fetched through the server, then read as a dropped one is. */
+  const handleStoredFile = async (connectionId: number, item: FileItem) => {
+    setProblem(null);
+    setPreview(null);
+    setPhase({ kind: 'reading', percent: 0 });
+    let stored: File;
+    try {
+      stored = await downloadStorageFile(api, connectionId, item);
+    } catch (error) {
+      const messages = serverMessages(error, undefined, i18n);
+      setProblem(messages.length > 0 ? messages : [t('fields.import.readError')]);
+      setPhase({ kind: 'idle' });
+      return;
+    }
+    await handleFile(stored);
+  };
 
   const busy = phase.kind === 'reading' || phase.kind === 'importing';
 
@@ -197,6 +221,34 @@ export function BoundaryImport() {
         onFile={(chosen) => void handleFile(chosen)}
         disabled={busy}
       />
+      {storeConnections.length > 0 && (
+        <Group gap="xs">
+          {storeConnections.map((connection) => (
+            <Button
+              key={connection.connectionId}
+              variant="default"
+              size="xs"
+              disabled={busy}
+              onClick={() => setBrowsing(connection)}
+            >
+              {t('fields.import.fromApp', { app: appNames[connection.appId as ExternalApp] })}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {browsing && (
+        <FileSelectionDialog
+          connectionId={browsing.connectionId}
+          appName={appNames[browsing.appId as ExternalApp]}
+          accepts={isBoundaryFileName}
+          multiple={false}
+          onClose={() => setBrowsing(null)}
+          onSelect={(files) => {
+            setBrowsing(null);
+            if (files[0]) void handleStoredFile(browsing.connectionId, files[0]);
+          }}
+        />
+      )}
 
       {busy && (
         <Stack gap={4} maw={480}>
