@@ -98,6 +98,30 @@ describe('connected apps', () => {
         'KUHN AXIS 50.2 EMC W',
       ]);
 
+      // The contractor's boundaries from the app's file store, through the boundary import's preview.
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await dialog.waitFor({ state: 'hidden' });
+      await shell.menuEntry('Fields').click();
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Fields', exact: true }).waitFor();
+      await main.getByRole('link', { name: 'Import boundaries', exact: true }).click();
+      await main.getByRole('button', { name: 'From OmniaConnect', exact: true }).click();
+      const files = page.getByRole('dialog', { name: 'Files in OmniaConnect' });
+      await files.getByRole('button', { name: 'Open folder Boundaries' }).click();
+      await files.getByRole('radio', { name: 'Wold Farm new land 2026.zip' }).check();
+      expect(await files.getByRole('radio', { name: 'Read me.txt' }).isDisabled()).toBe(true);
+      await capture(page, 'connected-apps-file-selection', { fullPage: false });
+      await axe.check(page, 'file selection dialog');
+      await files.getByRole('button', { name: 'Select', exact: true }).click();
+      const features = main.getByRole('table', { name: 'Features of the file' });
+      await features.waitFor();
+      for (const name of ['Far Wold', 'Chalk Pit Field', 'Beck Side'])
+        await features.getByRole('row').filter({ hasText: name }).waitFor();
+      await main.getByRole('button', { name: 'Import', exact: true }).click();
+      await main.getByText('3 fields were created.', { exact: true }).waitFor();
+
+      await shell.userMenuButton.click();
+      await page.getByRole('menuitem', { name: 'Connections', exact: true }).click();
       await app.getByRole('button', { name: /^Disconnect OmniaConnect/ }).click();
       const confirm = page.getByRole('dialog', { name: 'Disconnect OmniaConnect?' });
       await axe.check(page, 'disconnect confirmation');
@@ -105,6 +129,8 @@ describe('connected apps', () => {
       await dialog.getByText('OmniaConnect is disconnected.').waitFor();
       await app.getByText('Not connected').waitFor();
       expect(await callApi<Connection[]>(url, token, 'GET', '/api/apps/get/all')).toEqual([]);
+      // The organisation choice of the connection just removed goes with it, with no error in between.
+      expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
 
       // A basic connection: refused with a wrong password, then accepted.
       await app.getByRole('button', { name: 'Connect OmniaConnect with user name and password' }).click();

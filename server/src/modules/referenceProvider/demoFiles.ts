@@ -58,7 +58,7 @@ const newLand: ExportDataset = {
               ],
             ],
           },
-          values: ['Top Wold', 46.2],
+          values: ['Far Wold', 46.2],
         },
         {
           geometry: {

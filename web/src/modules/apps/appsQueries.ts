@@ -47,6 +47,8 @@ export function useConnectionConfig(connectionId: number) {
         schema: configResponseSchema,
         signal,
         spinner: false,
+        // The choice shows its own failure; a connection just disconnected answers 404 until the list catches up.
+        errorDialog: false,
       }),
     retry: false,
   });
