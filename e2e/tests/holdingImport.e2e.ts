@@ -4,6 +4,7 @@ import { signInTo } from '../support/appShellPage.ts';
 import { capture } from '../support/capture.ts';
 import { exportOpenHolding, ManageHoldingsDialog } from '../support/holdingDialogs.ts';
 import { useAppPages } from '../support/pageFixture.ts';
+import { stepTimeoutMs } from '../support/loginPage.ts';
 
 // Importing the same holding export twice (issue 12, defect 11), against the real server and its demo seed
 // (README.md, "Demo logins"). Importing needs the account role's holdings write, which the Business Manager
@@ -79,7 +80,10 @@ describe('importing a holding export that is already here', () => {
       await chooseAndImport(manage, archive);
       warning = await sameAccountWarning(manage, accountNumber);
       await warning.getByRole('button', { name: `Replace ${balgray}`, exact: true }).click();
-      await manage.notice.filter({ hasText: `${balgray} was replaced by the holding export.` }).waitFor();
+      // Replacing a whole holding rewrites every row of it: on a loaded machine that takes more than one step's wait.
+      await manage.notice
+        .filter({ hasText: `${balgray} was replaced by the holding export.` })
+        .waitFor({ timeout: 3 * stepTimeoutMs });
       await warning.waitFor({ state: 'detached' });
       await capture(page, 'holding-import-02-replaced');
       expect(await namesakeRows(manage)).toEqual([before]);
@@ -94,7 +98,9 @@ describe('importing a holding export that is already here', () => {
       warning = await sameAccountWarning(manage, accountNumber);
       await warning.getByRole('button', { name: 'Import as a new holding', exact: true }).click();
       const copy = `${balgray} (2)`;
-      await manage.notice.filter({ hasText: `The holding ${copy} has been imported.` }).waitFor();
+      await manage.notice
+        .filter({ hasText: `The holding ${copy} has been imported.` })
+        .waitFor({ timeout: 3 * stepTimeoutMs });
       await warning.waitFor({ state: 'detached' });
       await manage.editButton(copy).waitFor();
       await capture(page, 'holding-import-03-imported-as-new');
