@@ -137,3 +137,15 @@ export async function waitForOpaque(element: Locator, timeoutMs = stepTimeoutMs)
     });
   await handle?.dispose();
 }
+
+/** The holding session's token the tab keeps, for asking the server what it answers this tab's user. */
+export async function tabToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const context = JSON.parse(window.sessionStorage.getItem('headland.context') ?? '{}') as {
+      session?: { token: string };
+    };
+    return context.session?.token ?? null;
+  });
+  if (!token) throw new Error('the tab holds no holding session');
+  return token;
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callApi } from '../support/apiSession.ts';
-import { signInTo } from '../support/appShellPage.ts';
+import { signInTo, tabToken } from '../support/appShellPage.ts';
 import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
 import { newPage, useBrowser } from '../support/browser.ts';
 import { capture } from '../support/capture.ts';
@@ -161,15 +161,3 @@ describe('connected apps', () => {
     testTimeoutMs,
   );
 });
-
-/** The holding session's token the tab keeps, for asking the server what it answers this user. */
-async function tabToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const context = JSON.parse(window.sessionStorage.getItem('headland.context') ?? '{}') as {
-      session?: { token: string };
-    };
-    return context.session?.token ?? null;
-  });
-  expect(token).toBeTruthy();
-  return token!;
-}

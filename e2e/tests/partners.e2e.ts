@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppShellPage, signInTo, waitForOpaque } from '../support/appShellPage.ts';
+import { AppShellPage, signInTo, waitForOpaque, tabToken } from '../support/appShellPage.ts';
 import { AxeAudit, axeContextOptions } from '../support/axeCheck.ts';
 import { newPage, screenshot, useBrowser } from '../support/browser.ts';
 import { stepTimeoutMs } from '../support/loginPage.ts';
@@ -37,18 +37,6 @@ async function openPartners(page: Page, shell: AppShellPage) {
   const dialog = page.getByRole('dialog', { name: 'Partners' });
   await dialog.waitFor();
   return dialog;
-}
-
-/** The holding session's token the tab keeps, for asking the server what it answers this user. */
-async function tabToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const context = JSON.parse(window.sessionStorage.getItem('headland.context') ?? '{}') as {
-      session?: { token: string };
-    };
-    return context.session?.token ?? null;
-  });
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 describe('partners', () => {

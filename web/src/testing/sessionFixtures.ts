@@ -4,7 +4,10 @@ import type {
   SessionStartResponse,
   User,
 } from '@headland/domain/api/sessionApi';
+import { brands } from '@headland/domain/brands';
+import type { Permissions } from '@headland/domain/permissions';
 import { Role } from '@headland/domain/roles';
+import type { AppSession } from '../shell/session/AppSessionContext.tsx';
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {
@@ -112,5 +115,28 @@ export function aSelection(overrides: Partial<SelectHoldingResponse> = {}): Sele
       ],
     },
     ...overrides,
+  };
+}
+
+/**
+ * Ann Field's open session on her holding in 2025 (crop years 2024 and 2025) on the main brand, with
+ * `permissions`, for a screen rendered inside an AppSessionContext.
+ */
+export function anAppSession(
+  permissions: Permissions,
+  selectionOverrides: Partial<SelectHoldingResponse> = {},
+): AppSession {
+  const user = aUser();
+  const selection = aSelection(selectionOverrides);
+  return {
+    user,
+    start: aStart({ User: user }),
+    selection,
+    holding: { ...selection.Holding, CropYears: [2024, 2025] },
+    yearId: 2025,
+    permissions,
+    readOnly: false,
+    brand: brands.main,
+    actions: {} as AppSession['actions'],
   };
 }

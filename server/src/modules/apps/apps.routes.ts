@@ -20,9 +20,8 @@ import {
   validateBasicRequestSchema,
   validateBasicResponseSchema,
 } from '@headland/domain/api/appsApi';
-import { brands } from '@headland/domain/brands';
-import { requestBrand } from '../../auth/accessHook.ts';
 import { holdingCallerOf } from '../../auth/caller.ts';
+import { appsContextOf, type AppsOptions } from './appsContext.ts';
 import { refusalLanguage, refusalTextLookup } from '../../http/refusalTexts.ts';
 import {
   availableApps,
@@ -36,11 +35,8 @@ import {
   listConnections,
   saveConfig,
   validateBasic,
-  type AppsContext,
 } from './apps.service.ts';
 import { callbackPage } from './callbackPage.ts';
-import type { AppProviders } from './providers.ts';
-import type { SealingKey } from './sealing.ts';
 
 /**
  * Connected apps (session-shell-connections §7): connections are managed from the user menu, which needs
@@ -49,17 +45,9 @@ import type { SealingKey } from './sealing.ts';
 const write = { access: { area: 'currentHolding' as const, level: 'write' as const } };
 const tags = ['apps'];
 
-export async function appsRoutes(
-  app: FastifyInstance,
-  options: { providers: AppProviders; key: SealingKey | null },
-): Promise<void> {
+export async function appsRoutes(app: FastifyInstance, options: AppsOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const context = (request: FastifyRequest): AppsContext => ({
-    db: app.deps.database.db,
-    providers: options.providers,
-    key: options.key,
-    brandApps: brands[requestBrand(request)].connections,
-  });
+  const context = appsContextOf(app, options);
   const sayer = (request: FastifyRequest) => {
     const lookup = refusalTextLookup(refusalLanguage(request));
     return (key: string) => lookup(key) ?? key;

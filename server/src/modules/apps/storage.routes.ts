@@ -1,17 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brands } from '@headland/domain/brands';
 import {
   fileQuerySchema,
   folderContentsQuerySchema,
   folderContentsResponseSchema,
   storageRoutes as paths,
 } from '@headland/domain/api/storageApi';
-import { requestBrand } from '../../auth/accessHook.ts';
 import { holdingCallerOf } from '../../auth/caller.ts';
-import type { AppsContext } from './apps.service.ts';
-import type { AppProviders } from './providers.ts';
-import type { SealingKey } from './sealing.ts';
+import { appsContextOf, type AppsOptions } from './appsContext.ts';
 import { folderContents, storageFile } from './storage.service.ts';
 
 /** Connections need current-holding write (§6); a store's files further need the connection's owner or Admin. */
@@ -24,17 +20,9 @@ function attachment(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function storageRoutes(
-  app: FastifyInstance,
-  options: { providers: AppProviders; key: SealingKey | null },
-): Promise<void> {
+export async function storageRoutes(app: FastifyInstance, options: AppsOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const context = (request: FastifyRequest): AppsContext => ({
-    db: app.deps.database.db,
-    providers: options.providers,
-    key: options.key,
-    brandApps: brands[requestBrand(request)].connections,
-  });
+  const context = appsContextOf(app, options);
 
   api.get(
     paths.folderContents,

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Connection } from '@headland/domain/api/appsApi';
-import { brands } from '@headland/domain/brands';
 import { noPermissions } from '@headland/domain/permissions';
 import { Role } from '@headland/domain/roles';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
-import { aSelection, aStart, aUser } from '../../testing/sessionFixtures.ts';
+import { anAppSession } from '../../testing/sessionFixtures.ts';
 import { ApiClient } from '../../shell/http/apiClient.ts';
-import { AppSessionContext, type AppSession } from '../../shell/session/AppSessionContext.tsx';
+import { AppSessionContext } from '../../shell/session/AppSessionContext.tsx';
 import { ConnectedAppsDialog } from './ConnectedAppsDialog.tsx';
 
 const organisations = [
@@ -86,21 +85,9 @@ function fakeServer(start: Connection[] = []) {
 }
 
 function renderDialog(server: ReturnType<typeof fakeServer>, role: Role = Role.Client) {
-  const user = aUser();
-  const selection = aSelection({ Role: role });
   const permissions = noPermissions();
   permissions.currentHolding = { ...permissions.currentHolding, read: true, write: true };
-  const session: AppSession = {
-    user,
-    start: aStart({ User: user }),
-    selection,
-    holding: { ...selection.Holding, CropYears: [2024, 2025] },
-    yearId: 2025,
-    permissions,
-    readOnly: false,
-    brand: brands.main,
-    actions: {} as AppSession['actions'],
-  };
+  const session = anAppSession(permissions, { Role: role });
   const onClose = vi.fn();
   renderWithProviders(
     <AppSessionContext.Provider value={session}>

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DataLayer } from '@headland/domain/api/layersApi';
-import { brands } from '@headland/domain/brands';
 import { noPermissions } from '@headland/domain/permissions';
 import { renderWithProviders } from '../../testing/renderWithProviders.tsx';
-import { aSelection, aStart, aUser } from '../../testing/sessionFixtures.ts';
+import { anAppSession } from '../../testing/sessionFixtures.ts';
 import { ApiClient } from '../../shell/http/apiClient.ts';
-import { AppSessionContext, type AppSession } from '../../shell/session/AppSessionContext.tsx';
+import { AppSessionContext } from '../../shell/session/AppSessionContext.tsx';
 import { aField } from '../fields/testing/fieldsFixtures.ts';
 import { ExportPage } from './ExportPage.tsx';
 
@@ -20,23 +19,11 @@ function setup(answer: (url: string) => Response, readsLayers = false) {
       return answer(url);
     },
   });
-  const user = aUser();
-  const selection = aSelection();
   const permissions = noPermissions();
   permissions.fields = { read: true, write: false };
   permissions.exports = { read: true, write: true, enabled: true };
   if (readsLayers) permissions.mapLayers = { read: true, write: false };
-  const session: AppSession = {
-    user,
-    start: aStart({ User: user }),
-    selection,
-    holding: { ...selection.Holding, CropYears: [2024, 2025] },
-    yearId: 2025,
-    permissions,
-    readOnly: false,
-    brand: brands.main,
-    actions: {} as AppSession['actions'],
-  };
+  const session = anAppSession(permissions);
   renderWithProviders(
     <AppSessionContext.Provider value={session}>
       <ExportPage />
