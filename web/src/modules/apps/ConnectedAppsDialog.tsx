@@ -13,6 +13,7 @@ import { DisconnectDialog } from './DisconnectDialog.tsx';
 import { appName } from './appName.ts';
 import { appsKey, cancelConnection, createConnection, useAppsOverview } from './appsQueries.ts';
 import { useConnectionPoll } from './useConnectionPoll.ts';
+import { LoadFailed, LoadingLine } from '../../shell/dialogs/LoadStates.tsx';
 
 export interface ConnectedAppsDialogProps {
   onClose(): void;
@@ -115,19 +116,14 @@ export function ConnectedAppsDialog({ onClose }: ConnectedAppsDialogProps) {
   let body;
   if (overview.isError) {
     body = (
-      <Alert color="red" title={t('apps.loadError')}>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void overview.refetch()}>
-          {t('apps.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('apps.loadError')}
+        retry={t('apps.retry')}
+        onRetry={() => void overview.refetch()}
+      />
     );
   } else if (!overview.data) {
-    body = (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text>{t('apps.loading')}</Text>
-      </Group>
-    );
+    body = <LoadingLine text={t('apps.loading')} />;
   } else if (overview.data.apps.length === 0) {
     body = <Text>{t('apps.none')}</Text>;
   } else {

@@ -1,23 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { unsignedDocuments, type Partner, type RequiredDocument } from '@headland/domain/api/partnersApi';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { PartnerCroppingsDialog } from './PartnerCroppingsDialog.tsx';
 import { partnersKey, signDocuments, updatePartner, usePartners } from './partnersQueries.ts';
+import { LoadFailed, LoadingLine } from '../../shell/dialogs/LoadStates.tsx';
 
 export interface PartnersDialogProps {
   onClose(): void;
@@ -62,19 +52,14 @@ export function PartnersDialog({ onClose }: PartnersDialogProps) {
   let body;
   if (partners.isError) {
     body = (
-      <Alert color="red" title={t('partners.loadError')}>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void partners.refetch()}>
-          {t('partners.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('partners.loadError')}
+        retry={t('partners.retry')}
+        onRetry={() => void partners.refetch()}
+      />
     );
   } else if (!partners.data) {
-    body = (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text>{t('partners.loading')}</Text>
-      </Group>
-    );
+    body = <LoadingLine text={t('partners.loading')} />;
   } else if (partners.data.partners.length === 0) {
     body = <Text>{t('partners.none')}</Text>;
   } else {

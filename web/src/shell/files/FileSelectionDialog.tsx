@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert,
   Anchor,
   Breadcrumbs,
   Button,
   Checkbox,
   Group,
-  Loader,
   Modal,
   Radio,
   ScrollArea,
@@ -18,6 +16,7 @@ import {
 } from '@mantine/core';
 import type { FileItem } from '@headland/domain/api/storageApi';
 import { useFolder } from './storageQueries.ts';
+import { LoadFailed, LoadingLine } from '../dialogs/LoadStates.tsx';
 
 export interface FileSelectionDialogProps {
   connectionId: number;
@@ -78,19 +77,14 @@ export function FileSelectionDialog({
   let list;
   if (folder.isError) {
     list = (
-      <Alert color="red" title={t('apps.files.loadError')}>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void folder.refetch()}>
-          {t('apps.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('apps.files.loadError')}
+        retry={t('apps.retry')}
+        onRetry={() => void folder.refetch()}
+      />
     );
   } else if (!folder.data) {
-    list = (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text>{t('apps.files.loading')}</Text>
-      </Group>
-    );
+    list = <LoadingLine text={t('apps.files.loading')} />;
   } else if (folder.data.length === 0) {
     list = <Text c="dimmed">{t('apps.files.empty')}</Text>;
   } else if (entries.length === 0) {
