@@ -229,6 +229,8 @@ describe('the live socket', () => {
       VALUES (${farm.holdingId}, ${farm.b.userId}, ${hidden}, false)`);
     const socketA = await socketOf(farm.a);
     const socketB = await socketOf(farm.b);
+    // Each socket hears events once the server has found its caller, which its first sessions message shows.
+    await socketA.next('sessions');
     await socketB.next('sessions');
     for (const croppingId of [hidden, visible]) {
       await test.db.transaction((tx) =>
