@@ -26,6 +26,16 @@ export const storagePathSchema = z
   .regex(/^\/[^\u0000-\u001f\\]*$/, 'A path starts with / and holds no control characters or backslashes.')
   .refine((path) => !path.split('/').includes('..'), 'A path may not go up a folder with ..');
 
+/** The folder a path names, without trailing slashes: '/' for the root. */
+export function storageFolder(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/** The last segment of a path: the name of the file or folder it names. */
+export function storageName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 export const folderContentsQuerySchema = z.object({
   connectionId: dbIdParam,
   path: storagePathSchema.default('/'),

@@ -41,17 +41,17 @@ function authorisation(credential: Credential): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(user)}:${encodeURIComponent(password)}`).toString('base64')}`;
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-  let response: Response;
+/** One request to a provider: no redirect followed, bounded in time, and no answer a ProviderUnavailable. */
+async function send(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
   try {
-    response = await fetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(providerTimeoutMs),
-    });
+    return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new ProviderUnavailable(`no answer from ${new URL(url).host}`, { cause: error });
   }
+}
+
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  const response = await send(url, init, providerTimeoutMs);
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxAnswerBytes) throw new ProviderUnavailable('answer too large');
   const text = await response.text();
@@ -143,16 +143,7 @@ export async function fetchFileBytes(
   credential: Credential,
   maxBytes: number,
 ): Promise<Uint8Array | 'unauthorised' | 'notFound'> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { authorization: authorisation(credential) },
-      redirect: 'error',
-      signal: AbortSignal.timeout(fileTimeoutMs),
-    });
-  } catch (error) {
-    throw new ProviderUnavailable(`no answer from ${new URL(url).host}`, { cause: error });
-  }
+  const response = await send(url, { headers: { authorization: authorisation(credential) } }, fileTimeoutMs);
   if (response.status === 401 || response.status === 403) return 'unauthorised';
   if (response.status === 404) return 'notFound';
   if (response.status !== 200 || !response.body) throw new ProviderUnavailable(`file: ${response.status}`);

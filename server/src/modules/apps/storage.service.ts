@@ -1,11 +1,15 @@
-import { maxStorageFileBytes, storageApps, type FileItem } from '@headland/domain/api/storageApi';
+import {
+  maxStorageFileBytes,
+  storageApps,
+  storageFolder,
+  storageName,
+  type FileItem,
+} from '@headland/domain/api/storageApi';
 import type { ExternalApp } from '@headland/domain/connectedApps';
 import type { Caller } from '../../auth/caller.ts';
 import { badRequest, HttpError, notFound } from '../../http/httpErrors.ts';
 import { connectionToUpdate, withProvider, type AppsContext } from './apps.service.ts';
-import type { ConnectionRow } from './apps.queries.ts';
 import { fetchFileBytes, fetchFolder, FileTooLarge } from './providerApi.ts';
-import type { AppProvider } from './providers.ts';
 
 /**
  * The file store of a connection's account (session-shell-connections §7 storage calls). The files are the
@@ -19,13 +23,6 @@ async function storeOf(context: AppsContext, caller: Caller, connectionId: numbe
   return { row, files: provider.files };
 }
 
-const withStore = <T>(
-  context: AppsContext,
-  caller: Caller,
-  row: ConnectionRow,
-  ask: (provider: AppProvider, credential: Parameters<typeof fetchFolder>[1]) => Promise<T | 'unauthorised'>,
-) => withProvider(context, caller, row, ask);
-
 /** GET folder/contents: the entries directly inside `path`, folders first. */
 export async function folderContents(
   context: AppsContext,
@@ -34,9 +31,8 @@ export async function folderContents(
   path: string,
 ): Promise<FileItem[]> {
   const { row, files } = await storeOf(context, caller, connectionId);
-  const folder = path.length > 1 ? path.replace(/\/+$/, '') : '/';
-  const entries = await withStore(context, caller, row, (_provider, credential) =>
-    fetchFolder(files.folderUrl(folder), credential),
+  const entries = await withProvider(context, caller, row, (_provider, credential) =>
+    fetchFolder(files.folderUrl(storageFolder(path)), credential),
   );
   if (entries === null) throw badRequest('connectionNotWorking');
   if (entries === 'notFound') throw notFound('folderNotFound');
@@ -55,7 +51,7 @@ export async function storageFile(
   const { row, files } = await storeOf(context, caller, connectionId);
   let bytes;
   try {
-    bytes = await withStore(context, caller, row, (_provider, credential) =>
+    bytes = await withProvider(context, caller, row, (_provider, credential) =>
       fetchFileBytes(files.contentUrl(path), credential, maxStorageFileBytes),
     );
   } catch (error) {
@@ -65,5 +61,5 @@ export async function storageFile(
   }
   if (bytes === null) throw badRequest('connectionNotWorking');
   if (bytes === 'notFound') throw notFound('fileNotFound');
-  return { name: path.slice(path.lastIndexOf('/') + 1) || 'file', bytes };
+  return { name: storageName(path) || 'file', bytes };
 }

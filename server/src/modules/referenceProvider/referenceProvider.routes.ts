@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { storagePathSchema } from '@headland/domain/api/storageApi';
+import { storageFolder, storageName, storagePathSchema } from '@headland/domain/api/storageApi';
 import { providerAccount, type ProviderAccount } from './demoContent.ts';
 import { demoFile, folderEntries } from './demoFiles.ts';
 import { ProviderState } from './providerState.ts';
@@ -193,12 +193,11 @@ export async function referenceProviderRoutes(
       if (!accountOf(request)) return reply.code(401).send({ error: 'invalid_token' });
       const path = storagePathSchema.safeParse((request.query as { path?: unknown }).path ?? '/');
       if (!path.success) return reply.code(400).send({ error: 'invalid_request' });
-      const folder = path.data.length > 1 ? path.data.replace(/\/+$/, '') : '/';
-      const entries = folderEntries(folder);
+      const entries = folderEntries(storageFolder(path.data));
       if (!entries) return reply.code(404).send({ error: 'not_found' });
       return {
         values: entries.map((entry) => ({
-          name: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+          name: storageName(entry.path),
           path: entry.path,
           type: entry.isFolder ? 'folder' : 'file',
           modified: entry.modified,
