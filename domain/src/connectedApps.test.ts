@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appName,
   AppStatus,
   brandOffersApp,
   ConnectionMode,
@@ -43,6 +44,11 @@ describe('connected apps', () => {
     expect(brandOffersApp(ExternalApp.Dropbox, fileStoreOnly)).toBe(true);
     expect(brandOffersApp(ExternalApp.JohnDeere, fileStoreOnly)).toBe(false);
     expect(brandOffersApp(ExternalApp.OmniaConnect, [])).toBe(true);
+  });
+
+  it('names an app as its maker does, and an unknown id by its number', () => {
+    expect(appName(ExternalApp.FieldView)).toBe('Climate FieldView');
+    expect(appName(999)).toBe('#999');
   });
 
   it('lets the owner or Admin and above update a connection', () => {

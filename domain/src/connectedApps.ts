@@ -16,6 +16,11 @@ export const appNames: Readonly<Record<ExternalApp, string>> = {
   [ExternalApp.Glgm]: 'GLGM',
 };
 
+/** An app's own name; an id this version does not know is shown as its number. */
+export function appName(appId: number): string {
+  return isExternalApp(appId) ? appNames[appId] : `#${appId}`;
+}
+
 /** The farm-management sync app: its organisations are sites, and it keeps a first year (§4 App connection). */
 export const syncApp: ExternalApp = ExternalApp.Glgm;
 

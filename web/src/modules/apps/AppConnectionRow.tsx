@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { AvailableApp, Connection } from '@headland/domain/api/appsApi';
 import {
+  appName,
   AppStatus,
   ConnectionMode,
+  type ExternalApp,
   isConnectionInvalid,
   mayUpdateConnection,
   requiresOrganisation,
-  type ExternalApp,
 } from '@headland/domain/connectedApps';
 import type { Role } from '@headland/domain/roles';
 import { OrganisationChoice } from './OrganisationChoice.tsx';
-import { appName } from './appName.ts';
 
 export interface AppConnectionRowProps {
   app: AvailableApp;
@@ -40,6 +40,7 @@ export function AppConnectionRow({
   const own = connections.find((connection) => connection.userId === caller.userId);
   const offersOAuth = app.modes.includes(ConnectionMode.OAuth);
   const offersBasic = app.modes.includes(ConnectionMode.BasicAuth);
+  const usualMode = offersOAuth ? ConnectionMode.OAuth : ConnectionMode.BasicAuth;
   return (
     <Stack gap="xs" component="section" aria-label={name}>
       <Group justify="space-between" wrap="nowrap">
@@ -50,7 +51,7 @@ export function AppConnectionRow({
               size="xs"
               disabled={busy}
               aria-label={t('apps.connectNamed', { app: name })}
-              onClick={() => onConnect(offersOAuth ? ConnectionMode.OAuth : ConnectionMode.BasicAuth)}
+              onClick={() => onConnect(usualMode)}
             >
               {t('apps.connect')}
             </Button>
@@ -79,9 +80,8 @@ export function AppConnectionRow({
           connection={connection}
           name={name}
           mayUpdate={mayUpdateConnection(caller, connection.userId)}
-          offersOAuth={offersOAuth}
           busy={busy}
-          onReconnect={() => onConnect(offersOAuth ? ConnectionMode.OAuth : ConnectionMode.BasicAuth)}
+          onReconnect={() => onConnect(usualMode)}
           onDisconnect={() => onDisconnect(connection)}
           onSaved={onSaved}
           own={connection.userId === caller.userId}
@@ -95,7 +95,6 @@ interface ConnectionStateProps {
   connection: Connection;
   name: string;
   mayUpdate: boolean;
-  offersOAuth: boolean;
   busy: boolean;
   own: boolean;
   onReconnect(): void;

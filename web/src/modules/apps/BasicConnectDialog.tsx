@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { maxBasicPasswordLength, maxBasicUserLength } from '@headland/domain/api/appsApi';
+import { appName } from '@headland/domain/connectedApps';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
-import { appName } from './appName.ts';
 import { createConnection, validateBasic } from './appsQueries.ts';
 import type { Attempt } from './ConnectedAppsDialog.tsx';
 
 export interface BasicConnectDialogProps {
   attempt: Attempt;
-  /** The connection record was made on the first try; later tries reuse it. */
-  onCreated(connectionId: number): void;
-  /** Closed without connecting: a record made here and never completed is removed by the caller. */
+  /**
+   * Closed without connecting, with the record made on the first try (later tries reuse it): one made here and
+   * never completed is removed by the caller.
+   */
   onCancel(attempt: Attempt): void;
   onConnected(): void;
 }
@@ -20,7 +21,7 @@ export interface BasicConnectDialogProps {
  * The basic connect popup (session-shell-connections §2, §4): user name and password, checked by the app. A
  * refused pair shows the error flag of §8 and stores nothing; the user may try again.
  */
-export function BasicConnectDialog({ attempt, onCreated, onCancel, onConnected }: BasicConnectDialogProps) {
+export function BasicConnectDialog({ attempt, onCancel, onConnected }: BasicConnectDialogProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const [user, setUser] = useState('');
@@ -40,7 +41,6 @@ export function BasicConnectDialog({ attempt, onCreated, onCancel, onConnected }
       if (id === null) {
         id = (await createConnection(api, attempt.appId)).connection.connectionId;
         setConnectionId(id);
-        onCreated(id);
       }
       if (await validateBasic(api, { connectionId: id, user: user.trim(), password })) onConnected();
       else setRefused(true);

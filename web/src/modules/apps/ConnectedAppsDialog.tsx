@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { AvailableApp, Connection } from '@headland/domain/api/appsApi';
-import { ConnectionMode, type ExternalApp } from '@headland/domain/connectedApps';
+import { appName, ConnectionMode, type ExternalApp } from '@headland/domain/connectedApps';
 import { resolveRole } from '@headland/domain/roles';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
 import { useAppSession } from '../../shell/session/AppSessionContext.tsx';
 import { AppConnectionRow } from './AppConnectionRow.tsx';
 import { BasicConnectDialog } from './BasicConnectDialog.tsx';
 import { DisconnectDialog } from './DisconnectDialog.tsx';
-import { appName } from './appName.ts';
 import { appsKey, cancelConnection, createConnection, useAppsOverview } from './appsQueries.ts';
 import { useConnectionPoll } from './useConnectionPoll.ts';
 import { LoadFailed, LoadingLine } from '../../shell/dialogs/LoadStates.tsx';
@@ -57,18 +56,20 @@ export function ConnectedAppsDialog({ onClose }: ConnectedAppsDialogProps) {
     popup.current?.close();
     popup.current = null;
   };
-  const giveUp = async (attempt: Attempt, text: string | null) => {
+  /** Whatever its end, an attempt leaves no popup, wait or basic form behind. */
+  const endAttempt = () => {
     closePopup();
     setWaiting(null);
     setBasic(null);
+  };
+  const giveUp = async (attempt: Attempt, text: string | null) => {
+    endAttempt();
     if (attempt.isNew && attempt.connectionId !== null) await cancelConnection(api, attempt.connectionId);
     setNotice(text ? { kind: 'error', text } : null);
     await refresh();
   };
   const connected = async (appId: ExternalApp) => {
-    closePopup();
-    setWaiting(null);
-    setBasic(null);
+    endAttempt();
     setNotice({ kind: 'success', text: t('apps.connected', { app: appName(appId) }) });
     await refresh();
   };
@@ -186,7 +187,6 @@ export function ConnectedAppsDialog({ onClose }: ConnectedAppsDialogProps) {
       {basic && (
         <BasicConnectDialog
           attempt={basic}
-          onCreated={(connectionId) => setBasic({ ...basic, connectionId })}
           onCancel={(latest) => void giveUp(latest, null)}
           onConnected={() => void connected(basic.appId)}
         />

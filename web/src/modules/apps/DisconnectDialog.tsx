@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { Connection } from '@headland/domain/api/appsApi';
-import { syncApp } from '@headland/domain/connectedApps';
+import { appName, syncApp } from '@headland/domain/connectedApps';
 import { isAdminOrHigher, type Role } from '@headland/domain/roles';
 import { useApiClient } from '../../shell/http/ApiClientContext.tsx';
-import { appName } from './appName.ts';
 import { disconnectConnection } from './appsQueries.ts';
 
 export interface DisconnectDialogProps {

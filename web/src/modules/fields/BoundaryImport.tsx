@@ -25,7 +25,7 @@ import {
 } from '@headland/domain/api/fieldsApi';
 import type { Connection } from '@headland/domain/api/appsApi';
 import type { FileItem } from '@headland/domain/api/storageApi';
-import { appNames, type ExternalApp } from '@headland/domain/connectedApps';
+import { appName } from '@headland/domain/connectedApps';
 import { FileDropZone } from '../../shell/files/FileDropZone.tsx';
 import { FileSelectionDialog } from '../../shell/files/FileSelectionDialog.tsx';
 import { downloadStorageFile, useStorageConnections } from '../../shell/files/storageQueries.ts';
@@ -231,7 +231,7 @@ export function BoundaryImport() {
               disabled={busy}
               onClick={() => setBrowsing(connection)}
             >
-              {t('fields.import.fromApp', { app: appNames[connection.appId as ExternalApp] })}
+              {t('fields.import.fromApp', { app: appName(connection.appId) })}
             </Button>
           ))}
         </Group>
@@ -239,7 +239,7 @@ export function BoundaryImport() {
       {browsing && (
         <FileSelectionDialog
           connectionId={browsing.connectionId}
-          appName={appNames[browsing.appId as ExternalApp]}
+          appName={appName(browsing.appId)}
           accepts={isBoundaryFileName}
           multiple={false}
           onClose={() => setBrowsing(null)}
