@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Menu } from '@mantine/core';
-import { useUserMenuItemShown } from '../../shell/session/useUserMenuItemShown.ts';
 import type { UserMenuContribution } from '../moduleEntry.ts';
+import { useDialogMenuEntry } from '../useDialogMenuEntry.tsx';
 
 // Loaded when first opened: most sessions never change their partners.
 const PartnersDialog = lazy(() =>
@@ -12,14 +11,7 @@ const PartnersDialog = lazy(() =>
 /** The user menu's Partners entry: offered to sessions with current-holding write (session-shell §6). */
 export function usePartnersMenu(): UserMenuContribution {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const shown = useUserMenuItemShown('partners');
-  return {
-    item: shown ? <Menu.Item onClick={() => setOpened(true)}>{t('partners.menuItem')}</Menu.Item> : null,
-    dialog: opened ? (
-      <Suspense fallback={null}>
-        <PartnersDialog onClose={() => setOpened(false)} />
-      </Suspense>
-    ) : null,
-  };
+  return useDialogMenuEntry('partners', t('partners.menuItem'), (close) => (
+    <PartnersDialog onClose={close} />
+  ));
 }
